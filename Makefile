@@ -1,0 +1,39 @@
+# Two commands matter: `make run` and `make test`. Both set themselves up.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+HOST ?= 0.0.0.0
+PORT ?= 5000
+
+.PHONY: run test lint format bench system-deps clean
+
+$(STAMP): pyproject.toml
+	@bash scripts/system-deps.sh
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[test,bench]'
+	@touch $@
+
+run: $(STAMP)
+	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)
+
+test: $(STAMP)
+	@bash scripts/system-deps.sh --browser
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/python -m pytest -n 2 --dist loadfile
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(STAMP)
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+bench: $(STAMP)
+	$(BIN)/python -m scripts.bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,182 @@
+"""The `scorekeeper` command: score, rulesets, sheet, serve, backup.
+
+Only the subcommand that runs imports what it needs, so `scorekeeper score`
+never loads Flask or WeasyPrint and starts fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .rules import (
+    BUILTIN_DOCUMENTS,
+    GameFileError,
+    Ruleset,
+    RulesetError,
+    ScoreError,
+    builtin_rulesets,
+    find_ruleset,
+    load_game_text,
+    score_game,
+)
+
+
+class CommandError(Exception):
+    """A failure to report on one line of standard error, with a non-zero exit."""
+
+
+def read_input(path: str) -> str:
+    """Read a file, or standard input for "-"."""
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CommandError(f"no such file: {path}") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise CommandError(f"cannot read {path}: {error}") from None
+
+
+def load_ruleset_option(value: str) -> tuple[Ruleset, Any]:
+    """Find a ruleset named on the command line: a built-in slug or a ruleset JSON file."""
+    if value in BUILTIN_DOCUMENTS:
+        return find_ruleset(value), value
+    path = Path(value)
+    if not path.exists():
+        known = ", ".join(BUILTIN_DOCUMENTS)
+        raise CommandError(f"{value} is neither a built-in ruleset ({known}) nor a file")
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise CommandError(f"cannot read the ruleset file {value}: {error}") from None
+    return Ruleset.from_document(document), document
+
+
+def dump(document: Any) -> str:
+    """Write JSON the way the command prints it."""
+    return json.dumps(document, indent=2, ensure_ascii=False)
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    """Print the scored game."""
+    game = load_game_text(read_input(args.game))
+    if args.ruleset:
+        ruleset, ref = load_ruleset_option(args.ruleset)
+        try:
+            ruleset.check_players(len(game.players))
+        except RulesetError as error:
+            raise GameFileError(error.message) from None
+        game = type(game)(ruleset, game.players, game.first_dealer, game.deals, ruleset_ref=ref)
+    print(dump(score_game(game).to_json()))
+    return 0
+
+
+def cmd_rulesets(args: argparse.Namespace) -> int:
+    """List the built-in rulesets, or print one ruleset's document."""
+    if args.slug:
+        print(dump(find_ruleset(args.slug).document))
+        return 0
+    rows = [("slug", "name", "players", "deals")]
+    for ruleset in builtin_rulesets():
+        low, high = ruleset.min_players, ruleset.max_players
+        players = str(low) if low == high else f"{low}-{high}"
+        rows.append((ruleset.slug or "", ruleset.name, players, ruleset.deals_description()))
+    widths = [max(len(row[col]) for row in rows) for col in range(3)]
+    for row in rows:
+        print(
+            "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=False))
+            + "  "
+            + row[3]
+        )
+    return 0
+
+
+def cmd_sheet(args: argparse.Namespace) -> int:
+    """Write a blank or completed scoresheet as a PDF."""
+    from .sheets.command import run_sheet_command
+
+    return run_sheet_command(args)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Run the web app under the production server."""
+    from .server import serve
+
+    serve(host=args.host, port=args.port, db=args.db, threads=args.threads)
+    return 0
+
+
+def cmd_backup(args: argparse.Namespace) -> int:
+    """Copy the database consistently, even while the app runs."""
+    from .storage import backup_database
+
+    backup_database(args.db, args.out)
+    print(f"backed up to {args.out}", file=sys.stderr)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Describe the command line."""
+    parser = argparse.ArgumentParser(
+        prog="scorekeeper",
+        description="Keep score of Back Alley, Bluke, Joker and house rules.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("score", help="score a game file and print the result as JSON")
+    p.add_argument("game", help="the game file, or - for standard input")
+    p.add_argument("--ruleset", help="rescore under another ruleset: a slug or a ruleset file")
+    p.set_defaults(run=cmd_score)
+
+    p = sub.add_parser("rulesets", help="list the built-in rulesets, or print one as JSON")
+    p.add_argument("slug", nargs="?", help="print this ruleset's document")
+    p.set_defaults(run=cmd_rulesets)
+
+    p = sub.add_parser("sheet", help="write a scoresheet PDF (blank or of a game)")
+    p.add_argument("game", nargs="?", help="the game file (or - for standard input)")
+    p.add_argument("--blank", action="store_true", help="a blank sheet to score on with a pencil")
+    p.add_argument("--ruleset", help="the ruleset of a blank sheet: a slug or a ruleset file")
+    p.add_argument("--players", help='names in seating order, e.g. "Ann,Bob,Cy,Dee"')
+    p.add_argument("--first-dealer", type=int, default=0, help="seat of the first dealer")
+    p.add_argument("--paper", choices=("letter", "a4"), default="letter")
+    p.add_argument("-o", "--output", required=True, help="where to write the PDF")
+    p.set_defaults(run=cmd_sheet)
+
+    p = sub.add_parser("serve", help="run the web app under the production server")
+    p.add_argument("--host", default="0.0.0.0")
+    p.add_argument("--port", type=int, default=5000)
+    p.add_argument(
+        "--db", default=None, help="the SQLite file (default instance/scorekeeper.sqlite)"
+    )
+    p.add_argument("--threads", type=int, default=8)
+    p.set_defaults(run=cmd_serve)
+
+    p = sub.add_parser("backup", help="copy the database consistently while the app runs")
+    p.add_argument("out", help="the new SQLite file to write")
+    p.add_argument("--db", default=None, help="the database to copy")
+    p.set_defaults(run=cmd_backup)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; errors become one line on standard error and exit status 1."""
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except (ScoreError, CommandError) as error:
+        print(
+            f"scorekeeper: {error}" if isinstance(error, CommandError) else str(error),
+            file=sys.stderr,
+        )
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

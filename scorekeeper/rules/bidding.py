@@ -1,0 +1,223 @@
+"""Bids: what they are, who says them in what order, and which are legal."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .errors import GameFileError, IllegalBid
+from .ruleset import RainbowBid, Ruleset
+
+LEVEL_NAMES = {1: "single", 2: "double", 3: "triple", 4: "quadruple"}
+
+
+class BidKind(enum.Enum):
+    """The kinds of bid a player can say."""
+
+    NUMBER = "number"  #: a number of tricks; 0 is a pass where passing is allowed
+    BOARD = "board"  #: every trick, for the player's side
+    RAINBOW = "rainbow"  #: one card of each suit, on a 4-card deal (seven-card Back Alley)
+
+
+@dataclass(frozen=True)
+class Bid:
+    """One player's bid as it was said. `said_pass` keeps "pass" apart from 0 for the file."""
+
+    kind: BidKind
+    tricks: int = 0
+    said_pass: bool = False
+
+    @property
+    def is_zero(self) -> bool:
+        """Say whether this is a pass (a numeric bid of zero)."""
+        return self.kind is BidKind.NUMBER and self.tricks == 0
+
+    def to_json(self) -> int | str:
+        """Return the bid as the game file writes it."""
+        if self.kind is BidKind.NUMBER:
+            return "pass" if self.said_pass else self.tricks
+        return self.kind.value
+
+    def label(self, level: int | None = None) -> str:
+        """Return the bid in words: "pass", "3", "double board", "rainbow"."""
+        if self.kind is BidKind.BOARD:
+            return board_name(level or 1)
+        if self.kind is BidKind.RAINBOW:
+            return "rainbow"
+        return "pass" if self.is_zero else str(self.tricks)
+
+
+PASS = Bid(BidKind.NUMBER, 0, said_pass=True)
+BOARD = Bid(BidKind.BOARD)
+RAINBOW = Bid(BidKind.RAINBOW)
+
+
+def number(tricks: int) -> Bid:
+    """Return a numeric bid."""
+    return Bid(BidKind.NUMBER, tricks)
+
+
+def board_name(level: int) -> str:
+    """Name a board level the way the table says it: "board", "double board", …"""
+    if level == 1:
+        return "board"
+    return f"{LEVEL_NAMES.get(level, f'{level}-fold')} board"
+
+
+def parse_bid(value: object, *, deal: int | None = None, player: str | None = None) -> Bid:
+    """Read one bid from a game file: a whole number, "pass", "board", "rainbow" or "3"."""
+    if isinstance(value, bool):
+        value = str(value).lower()
+    if isinstance(value, int):
+        if value < 0:
+            raise GameFileError(f"{player}'s bid {value} is negative", deal=deal, player=player)
+        return number(value)
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if text == "pass":
+            return PASS
+        if text == "board":
+            return BOARD
+        if text == "rainbow":
+            return RAINBOW
+        if text.isdigit() and text.isascii():
+            return number(int(text))
+    shown = value if isinstance(value, str) else repr(value)
+    raise GameFileError(
+        f"{player}'s bid {shown!r} is not a bid: say a whole number, pass, board or rainbow",
+        deal=deal,
+        player=player,
+    )
+
+
+def bidding_order(ruleset: Ruleset, players: int, dealer: int) -> tuple[int, ...]:
+    """Return the seats in the order they bid: from the dealer's left, or right, round the table."""
+    start = dealer + 1 if ruleset.first_bidder == "left" else dealer - 1
+    return tuple((start + step) % players for step in range(players))
+
+
+def board_levels(bids_in_order: Sequence[Bid]) -> list[int | None]:
+    """Return each bid's board level (1 single, 2 double, …), None for other bids."""
+    levels: list[int | None] = []
+    said = 0
+    for bid in bids_in_order:
+        if bid.kind is BidKind.BOARD:
+            said += 1
+            levels.append(said)
+        else:
+            levels.append(None)
+    return levels
+
+
+def hook_value(bid: Bid, cards: int) -> int:
+    """Return what a bid adds to the table's total, for the dealer's hook."""
+    if bid.kind is BidKind.BOARD:
+        return cards
+    if bid.kind is BidKind.RAINBOW:
+        return 1
+    return bid.tricks
+
+
+@dataclass(frozen=True)
+class BidChoice:
+    """A bid as a button: what it is, what to call it, and whether it may be said now."""
+
+    bid: Bid
+    label: str
+    allowed: bool
+    reason: str | None = None
+
+
+def bid_choices(
+    ruleset: Ruleset, cards: int, bids_so_far: Sequence[Bid], players: int
+) -> list[BidChoice]:
+    """Return every bid the next bidder might say, each marked allowed or not (and why)."""
+    boards_said = sum(1 for bid in bids_so_far if bid.kind is BidKind.BOARD)
+    is_last = len(bids_so_far) == players - 1
+    choices: list[BidChoice] = []
+    if ruleset.is_one_card(cards):
+        numbers = [0]
+    else:
+        numbers = list(range(ruleset.min_bid, ruleset.highest_bid(cards) + 1))
+    hooked = None
+    if ruleset.dealer_hook and is_last:
+        hooked = cards - sum(hook_value(bid, cards) for bid in bids_so_far)
+    hook_reason = f"the bids would add up to {cards}, the number of cards"
+    candidates = [PASS if tricks == 0 else number(tricks) for tricks in numbers]
+    if ruleset.board is not None:
+        candidates.append(BOARD)
+    if ruleset.has_rainbow_bid(cards):
+        candidates.append(RAINBOW)
+    for bid in candidates:
+        label = board_name(boards_said + 1) if bid.kind is BidKind.BOARD else bid.label()
+        if hooked is not None and hook_value(bid, cards) == hooked:
+            choices.append(BidChoice(bid, label, False, hook_reason))
+        else:
+            choices.append(BidChoice(bid, label, True))
+    return choices
+
+
+def check_bid(
+    ruleset: Ruleset,
+    cards: int,
+    bids_so_far: Sequence[Bid],
+    bid: Bid,
+    players: int,
+    *,
+    name: str,
+    deal: int | None = None,
+) -> None:
+    """Refuse a bid that may not be said after `bids_so_far` (earlier bids, in bidding order)."""
+
+    def refuse(message: str) -> IllegalBid:
+        return IllegalBid(f"{name} {message}", deal=deal, player=name)
+
+    if bid.kind is BidKind.BOARD:
+        if ruleset.board is None:
+            raise refuse("cannot bid board: this ruleset has no boards")
+    elif bid.kind is BidKind.RAINBOW:
+        if not isinstance(ruleset.rainbow, RainbowBid):
+            raise refuse("cannot bid rainbow: this ruleset has no rainbow bid")
+        if cards != 4:
+            raise refuse(f"cannot bid rainbow with {cards} cards: only on a 4-card deal")
+    elif ruleset.is_one_card(cards):
+        if bid.tricks != 0:
+            raise refuse("can only pass or bid board with 1 card")
+    elif bid.tricks < ruleset.min_bid:
+        raise refuse(f"must bid at least {ruleset.min_bid}: this ruleset has no pass")
+    elif bid.tricks > ruleset.highest_bid(cards):
+        highest = ruleset.highest_bid(cards)
+        if highest == 0:
+            raise refuse(f"can only pass or bid board with {cards} card{'s' * (cards != 1)}")
+        raise refuse(f"can bid at most {highest} with {cards} card{'s' * (cards != 1)}")
+    if ruleset.dealer_hook and len(bids_so_far) == players - 1:
+        total = sum(hook_value(earlier, cards) for earlier in bids_so_far) + hook_value(bid, cards)
+        if total == cards:
+            raise refuse(
+                f"bids last and may not bid {bid.label()}: the bids would add up to "
+                f"{cards}, the number of cards (the dealer's hook)"
+            )
+
+
+def is_thrown_in(ruleset: Ruleset, bids: Sequence[Bid]) -> bool:
+    """Say whether this deal is thrown in and redealt: everyone passed, where the rules redeal."""
+    return ruleset.redeal is not None and all(bid.is_zero for bid in bids)
+
+
+def leader(ruleset: Ruleset, order: Sequence[int], bids_by_seat: Sequence[Bid]) -> int:
+    """Return the seat that leads the first trick."""
+    in_order = [(seat, bids_by_seat[seat]) for seat in order]
+    for seat, bid in in_order:
+        if bid.kind is BidKind.RAINBOW:
+            return seat
+    if ruleset.lead == "left":
+        return order[0]
+    boards = [seat for seat, bid in in_order if bid.kind is BidKind.BOARD]
+    if boards:
+        return boards[-1]
+    best_seat, best = order[0], -1
+    for seat, bid in in_order:
+        if bid.tricks > best:
+            best_seat, best = seat, bid.tricks
+    return best_seat

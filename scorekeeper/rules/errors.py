@@ -1,0 +1,52 @@
+"""Errors worded for the people at the table.
+
+Every error carries the deal it concerns (1-based, counting thrown-in deals,
+as the game file lists them) and the player's name where it is about one
+player, so the command line, the web forms and the API can all say exactly
+what is wrong and where.
+"""
+
+from __future__ import annotations
+
+
+class ScoreError(ValueError):
+    """Something in a game or a ruleset that the rules do not allow."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        deal: int | None = None,
+        player: str | None = None,
+        field: str | None = None,
+    ) -> None:
+        self.message = message
+        self.deal = deal
+        self.player = player
+        self.field = field
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        if self.deal is None:
+            return self.message
+        return f"deal {self.deal}: {self.message}"
+
+
+class GameFileError(ScoreError):
+    """The game file is malformed: wrong shape, wrong types, unknown fields."""
+
+
+class RulesetError(ScoreError):
+    """A ruleset document is unknown or asks for something impossible."""
+
+
+class IllegalBid(ScoreError):
+    """A bid the ruleset does not allow at that moment."""
+
+
+class TricksError(ScoreError):
+    """Tricks that are missing, negative or do not add up to the cards dealt."""
+
+
+class GameOverError(ScoreError):
+    """A deal recorded after the last deal of the schedule."""

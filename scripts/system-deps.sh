@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Install the system packages the app and its tests need, only if missing:
+# Pango for WeasyPrint, fonts with card suits and many scripts, and Debian's
+# Chromium for the browser tests. Uses apt; does nothing when all is present.
+set -euo pipefail
+want=()
+have_lib() { ldconfig -p 2>/dev/null | grep -q "$1"; }
+have_lib 'libpango-1.0.so' || want+=(libpango-1.0-0)
+have_lib 'libpangoft2-1.0.so' || want+=(libpangoft2-1.0-0)
+[ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || want+=(fonts-dejavu-core)
+[ -d /usr/share/fonts/truetype/noto ] || want+=(fonts-noto-core)
+[ -d /usr/share/fonts/opentype/noto ] || want+=(fonts-noto-cjk)
+if [ "${1:-}" = "--browser" ]; then
+    [ -x /usr/bin/chromium ] || want+=(chromium)
+fi
+python3 -c 'import venv, ensurepip' 2>/dev/null || want+=(python3-venv)
+[ ${#want[@]} -eq 0 ] && exit 0
+echo "Installing system packages: ${want[*]}"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${want[@]}" >/dev/null
