@@ -1,0 +1,80 @@
+"""The web app: the application factory, per-request database, devices, headers, errors."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from flask import Flask
+from flask_wtf.csrf import CSRFProtect
+
+from .. import config
+
+csrf = CSRFProtect()
+
+#: The policy for every response: nothing from anywhere but this app, no inline script.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Build the app; `test_config` overrides settings (e.g. DATABASE) for tests."""
+    app = Flask(
+        __name__,
+        instance_path=str(config.INSTANCE),
+        instance_relative_config=True,
+        template_folder=str(config.TEMPLATES),
+        static_folder=str(config.STATIC),
+    )
+    app.config.from_mapping(
+        DATABASE=str(config.default_database_path()),
+        # A game lasts hours and a page may stay open all evening: tokens never expire
+        # on their own; they are tied to the (long-lived) session instead.
+        WTF_CSRF_TIME_LIMIT=None,
+        PERMANENT_SESSION_LIFETIME=timedelta(days=400),
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_NAME="scorekeeper_session",
+        MAX_CONTENT_LENGTH=1024 * 1024,
+        MAX_FORM_MEMORY_SIZE=256 * 1024,
+        MAX_FORM_PARTS=200,
+        JSON_SORT_KEYS=False,
+    )
+    if test_config:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = config.secret_key(config.INSTANCE)
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+
+    csrf.init_app(app)
+    from . import db, devices, errors, security
+
+    db.init_app(app)
+    devices.init_app(app)
+    security.init_app(app)
+    errors.init_app(app)
+
+    from . import api, table
+
+    app.register_blueprint(table.bp)
+    app.register_blueprint(api.bp)
+    _register_optional_blueprints(app)
+    return app
+
+
+def _register_optional_blueprints(app: Flask) -> None:
+    """Register the areas that live in their own modules (sheets, rules, watch, players)."""
+    from importlib import import_module
+
+    for name in ("sheets", "rules_pages", "live", "players"):
+        try:
+            module = import_module(f"{__name__}.{name}")
+        except ModuleNotFoundError as error:
+            if error.name != f"{__name__}.{name}":
+                raise
+            continue
+        app.register_blueprint(module.bp)

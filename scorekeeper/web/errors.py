@@ -1,0 +1,85 @@
+"""Every refusal is a 4xx with a sentence a person understands; never a bare error page."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import Flask, Response, flash, jsonify, redirect, render_template, request, session
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
+
+MESSAGES = {
+    400: "That request did not make sense to Scorekeeper.",
+    403: "Only the phones keeping score for this game can change it.",
+    404: "There is nothing here. The game may have been typed wrong.",
+    405: "That is not something you can do here.",
+    413: "That is too big for Scorekeeper: a game file should be well under a megabyte.",
+    429: "Too many requests at once; wait a moment.",
+}
+STALE_FORM = (
+    "This page was open for a long time and its form went stale. Nothing was saved: "
+    "what you entered is below, tap it again."
+)
+
+
+def wants_json() -> bool:
+    """Say whether the caller is a program (the JSON API) rather than a page."""
+    return request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json"
+
+
+def refusal(status: int, message: str, **extra: Any) -> Response:
+    """Answer a refusal as JSON for the API, or as a friendly page."""
+    if wants_json():
+        response = jsonify({"error": message, **extra})
+    else:
+        response = Response(render_template("error.html", status=status, message=message))
+    response.status_code = status
+    return response
+
+
+def _same_origin_referrer() -> str | None:
+    referrer = request.referrer
+    if not referrer:
+        return None
+    parts = urlsplit(referrer)
+    if parts.netloc and parts.netloc != request.host:
+        return None
+    return parts.path + (f"?{parts.query}" if parts.query else "")
+
+
+def _csrf_refused(error: CSRFError) -> Response:
+    if wants_json():
+        return refusal(
+            400,
+            f"The security token was refused ({error.description}). "
+            "Fetch the page again for a fresh token.",
+        )
+    back = _same_origin_referrer()
+    if back is None:
+        return refusal(400, STALE_FORM)
+    # Keep what was entered, so the form comes back filled in and nothing is lost.
+    session["rescued_form"] = {
+        key: values if len(values) > 1 else values[0]
+        for key, values in request.form.lists()
+        if key not in ("csrf_token", "nonce")
+    }
+    flash(STALE_FORM, "error")
+    return redirect(back, code=303)  # type: ignore[return-value]
+
+
+def init_app(app: Flask) -> None:
+    """Install the handlers."""
+    app.register_error_handler(CSRFError, _csrf_refused)
+
+    @app.errorhandler(HTTPException)
+    def _http(error: HTTPException) -> Response:
+        status = error.code or 500
+        if status >= 500:
+            return refusal(500, "Something went wrong in Scorekeeper. Nothing was changed.")
+        return refusal(status, MESSAGES.get(status, error.description or "Refused."))
+
+    @app.errorhandler(Exception)
+    def _unexpected(error: Exception) -> Response:
+        app.logger.exception("unexpected error")
+        return refusal(500, "Something went wrong in Scorekeeper. Nothing was changed.")

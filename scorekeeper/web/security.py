@@ -1,0 +1,40 @@
+"""Headers on every response, secure cookies over HTTPS, and the session kept for months."""
+
+from __future__ import annotations
+
+from flask import Flask, Response, request, session
+from flask.sessions import SecureCookieSessionInterface
+
+from . import CONTENT_SECURITY_POLICY
+
+TEXT_TYPES = ("text/", "application/json", "application/javascript", "image/svg+xml")
+
+
+def _headers(response: Response) -> Response:
+    response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.headers["Referrer-Policy"] = "same-origin"
+    response.headers["X-Frame-Options"] = "DENY"
+    mimetype = response.mimetype or ""
+    if mimetype.startswith(TEXT_TYPES) and "charset" not in response.content_type:
+        response.content_type = f"{mimetype}; charset=utf-8"
+    return response
+
+
+def _keep_session() -> None:
+    # The CSRF token lives in the session: make it outlast a long evening (and the browser).
+    session.permanent = True
+
+
+def init_app(app: Flask) -> None:
+    """Install the headers and cookie settings."""
+    app.session_interface = HttpsAwareSessions()
+    app.before_request(_keep_session)
+    app.after_request(_headers)
+
+
+class HttpsAwareSessions(SecureCookieSessionInterface):
+    """Mark the session cookie Secure whenever the request came over HTTPS."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(app.config.get("SESSION_COOKIE_SECURE")) or request.is_secure
