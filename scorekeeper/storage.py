@@ -22,7 +22,17 @@ from typing import Any
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
-from .rules import DealRecord, Game, GameResult, read_deal, read_game, score_game
+from .rules import (
+    BUILTIN_DOCUMENTS,
+    DealRecord,
+    Game,
+    GameResult,
+    Ruleset,
+    builtin_rulesets,
+    read_deal,
+    read_game,
+    score_game,
+)
 from .rules.errors import ScoreError
 
 BUSY_TIMEOUT_MS = 10_000
@@ -385,3 +395,86 @@ def backup_database(source: str | Path | None, out: str | Path) -> None:
         conn.execute("VACUUM INTO ?", [str(target)])
     finally:
         conn.close()
+
+
+# House rulesets -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RulesetChoice:
+    """A ruleset a new game can be played under: a built-in or a family's saved house rules."""
+
+    slug: str
+    ruleset: Ruleset
+    house: bool
+
+
+def slugify(name: str) -> str:
+    """Turn a ruleset's name into a slug for its address: "Grandpa's rules" → "grandpas-rules"."""
+    kept = "".join(
+        ch if ch.isalnum() else "-" for ch in name.casefold() if ch.isalnum() or ch in " -_"
+    )
+    slug = "-".join(part for part in kept.split("-") if part)[:60]
+    return slug or "house-rules"
+
+
+def save_house_ruleset(db: Database, document: dict[str, Any], *, slug: str | None = None) -> str:
+    """Validate and save a house ruleset (a base and changes, or complete). Call inside write.
+
+    Returns its slug. A built-in's slug cannot be taken.
+    """
+    ruleset = Ruleset.from_document(document)
+    chosen = slug or slugify(ruleset.name)
+    if chosen in BUILTIN_DOCUMENTS:
+        chosen = f"{chosen}-house"
+    stamp = now()
+    existing = db["house_rulesets"].count_where("slug = ?", [chosen])
+    row = {
+        "slug": chosen,
+        "name": ruleset.name,
+        "document": json.dumps(document, ensure_ascii=False),
+        "updated": stamp,
+    }
+    if existing:
+        db["house_rulesets"].update(chosen, row)
+    else:
+        db["house_rulesets"].insert({**row, "created": stamp})
+    return chosen
+
+
+def get_house_ruleset(db: Database, slug: str) -> tuple[dict[str, Any], Ruleset]:
+    """Return a saved house ruleset's document (as saved) and the validated Ruleset."""
+    rows = list(db.query("select document from house_rulesets where slug = ?", [slug]))
+    if not rows:
+        raise NotFound(slug)
+    document = json.loads(rows[0]["document"])
+    return document, Ruleset.from_document(document, slug=slug)
+
+
+def delete_house_ruleset(db: Database, slug: str) -> None:
+    """Forget a house ruleset; games played under it keep their own copy. Call inside write."""
+    db.execute("delete from house_rulesets where slug = ?", [slug])
+
+
+def ruleset_choices(db: Database) -> list[RulesetChoice]:
+    """Return every ruleset a new game can use: the built-ins, then saved house rulesets."""
+    choices = [RulesetChoice(r.slug or "", r, False) for r in builtin_rulesets()]
+    for row in db.query("select slug, document from house_rulesets order by name"):
+        try:
+            ruleset = Ruleset.from_document(json.loads(row["document"]), slug=row["slug"])
+        except ScoreError:
+            continue  # a ruleset that no longer validates is shown on the rules pages, not offered
+        choices.append(RulesetChoice(row["slug"], ruleset, True))
+    return choices
+
+
+def game_ruleset_ref(db: Database, slug: str) -> str | dict[str, Any]:
+    """Return what a new game's file says for this ruleset.
+
+    A built-in is named by its slug; a house ruleset is copied into the game as a
+    complete document, so editing the house rules later never changes a past game.
+    """
+    if slug in BUILTIN_DOCUMENTS:
+        return slug
+    _, ruleset = get_house_ruleset(db, slug)
+    return dict(ruleset.document)

@@ -1,4 +1,4 @@
-"""The JSON API: games as game files in, scored games out; stale, repeated and illegal writes refused."""
+"""The JSON API: game files in, scored games out; stale, repeated, illegal writes refused."""
 
 from __future__ import annotations
 
