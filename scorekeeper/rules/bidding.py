@@ -150,7 +150,11 @@ def bid_choices(
     if ruleset.has_rainbow_bid(cards):
         candidates.append(RAINBOW)
     for bid in candidates:
-        label = board_name(boards_said + 1) if bid.kind is BidKind.BOARD else bid.label()
+        if bid.kind is BidKind.BOARD:
+            assert ruleset.board is not None
+            label = board_name(ruleset.board.level(boards_said + 1))
+        else:
+            label = bid.label()
         if hooked is not None and hook_value(bid, cards) == hooked:
             choices.append(BidChoice(bid, label, False, hook_reason))
         else:

@@ -349,8 +349,10 @@ def check_bids(game: Game, setup: DealSetup, bids: Sequence[Bid]) -> tuple[int |
         in_order.append(bids[seat])
     levels_in_order = board_levels(in_order)
     levels: list[int | None] = [None] * len(game.players)
+    board = game.ruleset.board
     for seat, level in zip(setup.order, levels_in_order, strict=True):
-        levels[seat] = level
+        # Where boards do not escalate, every board is single (back-alley-individual).
+        levels[seat] = level if level is None or board is None else board.level(level)
     return tuple(levels)
 
 

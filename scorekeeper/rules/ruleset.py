@@ -43,6 +43,11 @@ class Board:
         """Return the multiplier of the level-th board said (the last entry repeats)."""
         return self.multipliers[min(level, len(self.multipliers)) - 1]
 
+    def level(self, said: int) -> int:
+        """Return the level of the said-th board: counted where boards escalate, else single."""
+        escalates = any(m != self.multipliers[0] for m in self.multipliers)
+        return said if escalates else 1
+
 
 @dataclass(frozen=True)
 class AtLeast:
