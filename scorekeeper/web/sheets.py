@@ -1,0 +1,94 @@
+"""Printable scoresheets on the web: a game's sheet, and blank sheets to score on paper."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from flask import Blueprint, Response, render_template, request
+
+from ..rules import ScoreError, find_ruleset
+from ..rules.ruleset import Ruleset
+from ..storage import NotFound, get_game, get_house_ruleset, ruleset_choices
+from .db import get_db
+from .errors import refusal
+
+bp = Blueprint("sheets", __name__)
+PAPERS = ("letter", "a4")
+
+
+def pdf_response(data: bytes, filename: str) -> Response:
+    """Answer a PDF shown in the browser, with a sensible name when saved."""
+    response = Response(data, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def paper_asked() -> str | None:
+    """Return the paper asked for (letter unless ?paper=a4), or None when it is unknown."""
+    paper = request.args.get("paper", "letter").strip().lower() or "letter"
+    return paper if paper in PAPERS else None
+
+
+def find_any_ruleset(slug: str) -> Ruleset:
+    """Find a built-in or a saved house ruleset by slug."""
+    try:
+        return find_ruleset(slug)
+    except ScoreError:
+        try:
+            return get_house_ruleset(get_db(), slug)[1]
+        except NotFound:
+            raise ScoreError(f"there is no ruleset called {slug!r}") from None
+
+
+def players_asked(ruleset: Ruleset) -> list[str] | int:
+    """Read ?players= as names ("Ann,Bob,Cy,Dee") or a count ("5"); default the usual count."""
+    raw = request.args.get("players", "").strip()
+    if raw.isdigit():
+        return int(raw)
+    names = [name.strip() for name in raw.split(",") if name.strip()]
+    if names:
+        return names
+    return max(ruleset.min_players, min(ruleset.max_players, 4))
+
+
+@bp.get("/games/<game_id>/sheet.pdf")
+def game_sheet(game_id: str) -> Response:
+    from ..sheets import render_game_sheet
+
+    try:
+        stored = get_game(get_db(), game_id)
+    except NotFound:
+        return refusal(404, "There is no game with that id.")
+    paper = paper_asked()
+    if paper is None:
+        return refusal(400, "Paper must be letter or a4.")
+    played = date.fromisoformat(stored.created[:10])
+    data = render_game_sheet(stored.result(), paper=paper, date=played)
+    return pdf_response(data, f"scoresheet-{game_id}.pdf")
+
+
+@bp.get("/sheets")
+def blank_form() -> str:
+    return render_template("blank_sheet.html", choices=ruleset_choices(get_db()))
+
+
+@bp.get("/sheets/blank.pdf")
+def blank_sheet() -> Response:
+    from ..sheets import render_blank_sheet
+
+    paper = paper_asked()
+    if paper is None:
+        return refusal(400, "Paper must be letter or a4.")
+    slug = request.args.get("ruleset", "").strip()
+    if not slug:
+        return refusal(400, "Choose a ruleset for the blank sheet.")
+    try:
+        ruleset = find_any_ruleset(slug)
+        players = players_asked(ruleset)
+        first = request.args.get("first_dealer", "").strip()
+        first_dealer = int(first) if first.isdigit() else None
+        data = render_blank_sheet(ruleset, players=players, first_dealer=first_dealer, paper=paper)
+    except ScoreError as error:
+        return refusal(422, f"That sheet cannot be printed: {error}")
+    return pdf_response(data, f"blank-{slug}.pdf")

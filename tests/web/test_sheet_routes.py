@@ -1,0 +1,67 @@
+"""The scoresheet routes: a game's sheet and blank sheets, as real PDFs."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from pypdf import PdfReader
+
+from tests.conftest import example
+
+
+def pdf_text(data: bytes) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
+
+
+def test_game_sheet_carries_names_and_final_totals(client, token):
+    game = example("back-alley-pagat")
+    created = client.post("/api/games", json=game, headers={"X-CSRFToken": token})
+    game_id = created.get_json()["id"]
+    totals = client.get(f"/api/games/{game_id}").get_json()["result"]["totals"]
+
+    response = client.get(f"/games/{game_id}/sheet.pdf")
+
+    assert response.status_code == 200
+    assert response.mimetype == "application/pdf"
+    reader = PdfReader(io.BytesIO(response.data))
+    assert len(reader.pages) == 1  # a 26-deal game fits on one page
+    text = pdf_text(response.data)
+    for name in game["players"]:
+        assert name in text
+    for total in totals:
+        assert str(total) in text
+
+
+@pytest.mark.parametrize(("paper", "width"), [("letter", 612), ("a4", 595)])
+def test_blank_sheet_paper_sizes(client, paper, width):
+    response = client.get(f"/sheets/blank.pdf?ruleset=joker&players=Ann,Bob,Cy,Dee&paper={paper}")
+    assert response.status_code == 200
+    page = PdfReader(io.BytesIO(response.data)).pages[0]
+    assert round(float(page.mediabox.width)) == width
+    assert "Ann" in pdf_text(response.data)
+
+
+@pytest.mark.parametrize(
+    ("query", "status"),
+    [
+        ("ruleset=no-such-rules", 422),
+        ("ruleset=bluke&players=20", 422),  # Bluke is for 2 to 15 players
+        ("ruleset=joker&paper=a3", 400),
+        ("", 400),
+    ],
+)
+def test_blank_sheet_refusals_say_why(client, query, status):
+    response = client.get(f"/sheets/blank.pdf?{query}")
+    assert response.status_code == status
+    assert response.mimetype == "text/html"
+
+
+def test_sheet_of_unknown_game_is_404(client):
+    assert client.get("/games/nothing-here/sheet.pdf").status_code == 404
+
+
+def test_blank_sheet_form_offers_every_builtin(client):
+    page = client.get("/sheets").get_data(as_text=True)
+    for slug in ("back-alley-pagat", "bluke", "joker", "back-alley-seven"):
+        assert f'value="{slug}"' in page
