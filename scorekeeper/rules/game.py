@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -25,6 +26,9 @@ TRUMPS = ("clubs", "diamonds", "hearts", "spades", "none")
 SUIT_SYMBOLS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠", "none": "no trump"}
 GAME_KEYS = ("ruleset", "players", "first_dealer", "deals")
 DEAL_KEYS = ("bids", "tricks", "team_tricks", "trump", "rainbows")
+#: The longest name a player may have: room for "Grandma Louise" many times over, while
+#: every page, column and scoresheet still has room for it.
+MAX_NAME_LENGTH = 100
 
 #: Finds a ruleset from the game file's "ruleset" value (a slug or a house document).
 RulesetLookup = Callable[[Any], Ruleset]
@@ -230,6 +234,15 @@ def read_players(raw: Any, ruleset: Ruleset) -> tuple[str, ...]:
     for name in raw:
         if not isinstance(name, str) or not name.strip():
             raise GameFileError("every player needs a name")
+        if len(name) > MAX_NAME_LENGTH:
+            raise GameFileError(
+                f"the name {name[:20].strip()}… is too long: "
+                f"a name has at most {MAX_NAME_LENGTH} characters"
+            )
+        if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in name):
+            raise GameFileError(
+                "a name cannot hold control characters or broken text; type it again"
+            )
         key = name.strip().casefold()
         if key in seen:
             raise GameFileError(f"two players are called {name.strip()}: names must differ")

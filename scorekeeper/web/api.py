@@ -8,6 +8,7 @@ from typing import Any
 
 from flask import Blueprint, Response, request, url_for
 
+from ..documents import read_json_document
 from ..rules import ScoreError, default_lookup, read_game
 from ..storage import (
     Conflict,
@@ -68,10 +69,7 @@ def read_json() -> Any:
     """Return the request's JSON body, or raise ScoreError with a plain message."""
     if not request.data:
         raise ScoreError("the request has no body: send the game or deal as JSON")
-    try:
-        return json.loads(request.get_data(as_text=False))
-    except (ValueError, UnicodeDecodeError):
-        raise ScoreError("the request body is not valid JSON") from None
+    return read_json_document(request.get_data(as_text=False))
 
 
 def load(game_id: str) -> StoredGame:
@@ -140,10 +138,12 @@ def expected_version(payload: dict[str, Any]) -> int | None:
         version = request.headers["If-Match"].strip('W/"').rsplit("-", 1)[-1]
     if version is None:
         return None
-    try:
-        return int(version)
-    except (TypeError, ValueError):
-        raise ScoreError("version must be the whole number the game was read at") from None
+    # Only a whole number (or its digits in If-Match): never true, 2.5 or a list.
+    if isinstance(version, str) and version.strip().isdecimal() and len(version) < 20:
+        version = int(version)
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise ScoreError("version must be the whole number the game was read at")
+    return version
 
 
 def deal_payload(stored: StoredGame, position: int) -> tuple[dict[str, Any], Any]:
@@ -244,7 +244,9 @@ def undo_deal(game_id: str, position: int) -> Response:
         else:
             position_to_undo = position
         payload = read_json() if request.data else {}
-        version = expected_version(payload if isinstance(payload, dict) else {})
+        if not isinstance(payload, dict) or set(payload) - {"deal", "version"}:
+            raise ScoreError('to undo, send nothing or {"version": the version you saw}')
+        version = expected_version(payload)
         updated, _ = delete_last_deal(db, game_id, position_to_undo, expected_version=version)
         return game_body(updated, editor=True), 200, {"ETag": etag(updated)}
 

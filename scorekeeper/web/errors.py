@@ -17,6 +17,9 @@ MESSAGES = {
     413: "That is too big for Scorekeeper: a game file should be well under a megabyte.",
     429: "Too many requests at once; wait a moment.",
 }
+UNREADABLE = (
+    "Scorekeeper could not read that: it holds text or nesting no game file has. Nothing was saved."
+)
 STALE_FORM = (
     "This page was open for a long time and its form went stale. Nothing was saved: "
     "what you entered is below, tap it again."
@@ -81,5 +84,10 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(Exception)
     def _unexpected(error: Exception) -> Response:
+        if isinstance(error, RecursionError | UnicodeError):
+            # Input no game could hold (text that is not Unicode, JSON nested thousands
+            # deep) that slipped past a page's own checks: refuse it, do not crash on it.
+            app.logger.warning("refused unreadable input: %r", error)
+            return refusal(400, UNREADABLE)
         app.logger.exception("unexpected error")
         return refusal(500, "Something went wrong in Scorekeeper. Nothing was changed.")
