@@ -1,4 +1,4 @@
-"""The `scorekeeper` command: score, rulesets, sheet, serve, backup.
+"""The `scorekeeper` command: score, rulesets, sheet, serve, backup, export-all, import-all.
 
 Only the subcommand that runs imports what it needs, so `scorekeeper score`
 never loads Flask or WeasyPrint and starts fast.
@@ -120,6 +120,53 @@ def cmd_backup(args: argparse.Namespace) -> int:
     return 0
 
 
+def _open_existing_database(path: str | None) -> Any:
+    from .config import default_database_path
+    from .storage import open_database
+
+    source = Path(path) if path else default_database_path()
+    if not source.exists():
+        raise CommandError(f"there is no database at {source}")
+    return open_database(source)
+
+
+def cmd_export_all(args: argparse.Namespace) -> int:
+    """Write every game into one archive file."""
+    from .archive import export_all
+
+    target = Path(args.out)
+    if args.out != "-" and target.exists():
+        raise CommandError(f"{target} already exists; choose a new file for the archive")
+    db = _open_existing_database(args.db)
+    try:
+        archive = export_all(db)
+    finally:
+        db.close()
+    text = json.dumps(archive, indent=1, ensure_ascii=False) + "\n"
+    if args.out == "-":
+        sys.stdout.write(text)
+    else:
+        target.write_text(text, encoding="utf-8")
+    print(f"exported {len(archive['games'])} games to {args.out}", file=sys.stderr)
+    return 0
+
+
+def cmd_import_all(args: argparse.Namespace) -> int:
+    """Add every game of an archive file to the database, all or none."""
+    from .archive import import_games, read_archive_text
+    from .config import default_database_path
+    from .storage import open_database
+
+    games = read_archive_text(read_input(args.archive))
+    db = open_database(args.db or default_database_path())
+    try:
+        count = import_games(db, games)
+    finally:
+        db.close()
+    print(f"imported {count} games", file=sys.stderr)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Describe the command line."""
     parser = argparse.ArgumentParser(
@@ -160,6 +207,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("out", help="the new SQLite file to write")
     p.add_argument("--db", default=None, help="the database to copy")
     p.set_defaults(run=cmd_backup)
+
+    p = sub.add_parser("export-all", help="write every game into one JSON archive file")
+    p.add_argument("out", help="the new archive file to write, or - for standard output")
+    p.add_argument("--db", default=None, help="the database to read")
+    p.set_defaults(run=cmd_export_all)
+
+    p = sub.add_parser("import-all", help="add every game of an archive file (all or none)")
+    p.add_argument("archive", help="the archive file, or - for standard input")
+    p.add_argument("--db", default=None, help="the database to add the games to")
+    p.set_defaults(run=cmd_import_all)
     return parser
 
 

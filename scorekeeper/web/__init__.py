@@ -70,7 +70,7 @@ def _register_optional_blueprints(app: Flask) -> None:
     """Register the areas that live in their own modules (sheets, rules, watch, players)."""
     from importlib import import_module
 
-    for name in ("sheets", "rules_pages", "live", "players"):
+    for name in ("sheets", "rules_pages", "live", "players", "archive"):
         try:
             module = import_module(f"{__name__}.{name}")
         except ModuleNotFoundError as error:

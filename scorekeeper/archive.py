@@ -1,0 +1,75 @@
+"""Every game in one JSON file: out for safekeeping, back in all at once or not at all.
+
+An archive is `{"format": "scorekeeper-archive", "version": 1, "games": [...]}`
+where each game is a game file of GAME-FORMAT.md, exactly as `/games/<id>/export.json`
+gives it. Importing checks every game before writing any, then writes them all in
+one transaction: a bad game anywhere in the file means nothing is imported.
+No Flask here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlite_utils import Database
+
+from .documents import read_json_document
+from .rules import Game, GameFileError, ScoreError, default_lookup, read_game, score_game
+from .storage import create_game, list_games, write
+
+FORMAT = "scorekeeper-archive"
+VERSION = 1
+
+
+def export_all(db: Database) -> dict[str, Any]:
+    """Return every game as one archive document, the oldest game first."""
+    games = sorted(list_games(db), key=lambda stored: (stored.created, stored.id))
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "games": [stored.game.to_json() for stored in games],
+    }
+
+
+def read_archive(document: Any) -> list[Game]:
+    """Check an archive document and every game in it; refuse it whole if any game is bad."""
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise GameFileError(
+            f'this is not a Scorekeeper archive (it should say "format": "{FORMAT}"); '
+            "a single game file is imported on the Import page"
+        )
+    if document.get("version") != VERSION:
+        raise GameFileError(f"this archive is version {document.get('version')!r}; expected 1")
+    raw_games = document.get("games")
+    if not isinstance(raw_games, list):
+        raise GameFileError("the archive's games must be a list of game files")
+    games = []
+    for number, raw in enumerate(raw_games, 1):
+        try:
+            game = read_game(raw, lookup=default_lookup)
+            score_game(game)
+        except ScoreError as error:
+            raise GameFileError(f"game {number}: {error}") from None
+        games.append(game)
+    return games
+
+
+def read_archive_text(raw: str | bytes) -> list[Game]:
+    """Read an archive file's text and check every game in it."""
+    return read_archive(read_json_document(raw, what="the archive"))
+
+
+def import_games(db: Database, games: list[Game], *, device: str | None = None) -> int:
+    """Store checked games in one transaction (all or none); return how many were stored."""
+    with write(db):
+        for game in games:
+            create_game(db, game, device=device)
+    return len(games)
+
+
+def import_all(db: Database, document: Any, *, device: str | None = None) -> int:
+    """Check every game of an archive document, then store them all or none; return the count.
+
+    The games get new ids; the device, if given, becomes an editor of each.
+    """
+    return import_games(db, read_archive(document), device=device)

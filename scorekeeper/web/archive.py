@@ -1,0 +1,77 @@
+"""Every game in one file: download the archive, or bring one back in (all or nothing)."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+
+from flask import Blueprint, Response, flash, redirect, render_template_string, request, url_for
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
+
+from ..archive import export_all, import_games, read_archive_text
+from ..rules import ScoreError
+from . import csrf
+from .db import get_db
+from .devices import current_device
+
+bp = Blueprint("archive", __name__)
+
+#: An archive holds every game, so it may be bigger than one game file.
+MAX_ARCHIVE_BYTES = 8 * 1024 * 1024
+
+PAGE = """{% extends "base.html" %}
+{% block title %}Import all games · Scorekeeper{% endblock %}
+{% block main %}
+<h1>Import all games</h1>
+<p>Choose an archive saved with “Download all games”. Every game in it is checked
+first; if one is wrong, nothing is imported.</p>
+<form method="post" enctype="multipart/form-data" class="card">
+  {{ form.csrf_token }}
+  <p><label for="file">{{ form.file.label.text }}</label><br>
+  {{ form.file(accept=".json,application/json") }}</p>
+  {% for error in form.file.errors %}<p class="error-text" role="alert">{{ error }}</p>{% endfor %}
+  <p><button class="primary" type="submit">Import all</button></p>
+</form>
+<p><a href="{{ url_for('archive.download') }}">Download all games</a></p>
+{% endblock %}
+"""
+
+
+class ArchiveImportForm(FlaskForm):
+    """Bring back every game of an archive file."""
+
+    file = FileField("Archive file (.json)", validators=[FileRequired("Choose an archive first.")])
+
+
+@bp.get("/archive.json")
+def download() -> Response:
+    archive = export_all(get_db())
+    response = Response(
+        json.dumps(archive, ensure_ascii=False, indent=1), mimetype="application/json"
+    )
+    day = datetime.now(UTC).date().isoformat()
+    response.headers["Content-Disposition"] = f'attachment; filename="scorekeeper-games-{day}.json"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.route("/archive/import", methods=["GET", "POST"])
+@csrf.exempt  # checked below, once the larger size limit for an archive is in place
+def import_archive() -> Response | tuple[str, int]:
+    request.max_content_length = MAX_ARCHIVE_BYTES
+    if request.method == "POST":
+        csrf.protect()
+    form = ArchiveImportForm()
+    if form.validate_on_submit():
+        raw = form.file.data.read(MAX_ARCHIVE_BYTES + 1)
+        try:
+            games = read_archive_text(raw)
+        except ScoreError as error:
+            form.file.errors.append(f"Nothing was imported: {error}")
+        else:
+            count = import_games(get_db(), games, device=current_device())
+            flash(f"Imported {count} game{'' if count == 1 else 's'}.", "success")
+            return redirect(url_for("table.home"), code=303)  # type: ignore[return-value]
+    status = 422 if form.is_submitted() else 200
+    return render_template_string(PAGE, form=form), status
