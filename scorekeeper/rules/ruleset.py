@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +29,9 @@ KEYS = (
     "one_card",
     "lead",
 )
+
+#: The longest name a ruleset may have (it is shown on buttons and sheets).
+NAME_LENGTH = 80
 
 AT_LEAST_KEYS = ("per_bid", "over", "set_per_bid")
 EXACT_KEYS = ("made_base", "made_per_trick", "all_base", "all_per_trick", "missed_per_trick")
@@ -243,88 +248,89 @@ def _card_counts(value: Any, what: str) -> tuple[int, ...]:
 
 
 def _build(doc: dict[str, Any], slug: str | None) -> Ruleset:
-    name = doc["name"]
-    if not isinstance(name, str) or not name.strip():
-        raise RulesetError("the ruleset needs a name")
+    with _rule("name"):
+        name = doc["name"]
+        if not isinstance(name, str) or not name.strip():
+            raise RulesetError("the ruleset needs a name")
+        if len(name.strip()) > NAME_LENGTH:
+            raise RulesetError(f"the name is too long ({NAME_LENGTH} characters at most)")
 
-    players = doc["players"]
-    if not isinstance(players, list) or len(players) != 2:
-        raise RulesetError("players must be [fewest, most]")
-    low = _whole(players[0], "the fewest players", minimum=2)
-    high = _whole(players[1], "the most players", minimum=2)
-    if low > high:
-        raise RulesetError(f"the fewest players ({low}) is more than the most ({high})")
+    with _rule("players"):
+        players = doc["players"]
+        if not isinstance(players, list) or len(players) != 2:
+            raise RulesetError("players must be [fewest, most]")
+        low = _whole(players[0], "the fewest players", minimum=2)
+        high = _whole(players[1], "the most players", minimum=2)
+        if low > high:
+            raise RulesetError(f"the fewest players ({low}) is more than the most ({high})")
 
-    deck = _whole(doc["deck"], "the deck", minimum=2)
-    partnership = _flag(doc["partnership"], "partnership")
-    if partnership and (low, high) != (4, 4):
-        raise RulesetError("a partnership needs exactly 4 players (two teams of two)")
+    with _rule("deck"):
+        deck = _whole(doc["deck"], "the deck", minimum=2)
+    with _rule("partnership"):
+        partnership = _flag(doc["partnership"], "partnership")
+        if partnership and (low, high) != (4, 4):
+            raise RulesetError("a partnership needs exactly 4 players (two teams of two)")
 
-    schedule = doc["schedule"]
-    schedules: dict[int, tuple[int, ...]] = {}
-    if isinstance(schedule, dict):
-        for count in range(low, high + 1):
-            if str(count) not in schedule:
-                raise RulesetError(f"the schedule has no deals for {count} players")
-            schedules[count] = _card_counts(schedule[str(count)], f"the {count}-player schedule")
-        extra = sorted(set(schedule) - {str(count) for count in range(low, high + 1)})
-        if extra:
-            raise RulesetError(f"the schedule names {extra[0]} players, who cannot play")
-    else:
-        counts = _card_counts(schedule, "the schedule")
-        schedules = {count: counts for count in range(low, high + 1)}
-    for count, counts in schedules.items():
-        for number, cards in enumerate(counts, 1):
-            if count * cards > deck:
-                raise RulesetError(
-                    f"deal {number} gives {cards} cards to each of {count} players: "
-                    f"{count * cards} cards, but the deck has {deck}"
-                )
+    with _rule("schedule"):
+        schedules = _schedules(doc["schedule"], low, high, deck)
 
-    first_bidder = _choice(doc["first_bidder"], "first_bidder", ("left", "right"))
-    bids = _object(doc["bids"], "bids", ("min", "max"))
-    min_bid = _choice(bids["min"], "the lowest bid", (0, 1))
-    max_bid = _choice(bids["max"], "the highest bid", ("n", "n-1"))
+    with _rule("first_bidder"):
+        first_bidder = _choice(doc["first_bidder"], "first_bidder", ("left", "right"))
+    with _rule("bids"):
+        bids = _object(doc["bids"], "bids", ("min", "max"))
+        min_bid = _choice(bids["min"], "the lowest bid", (0, 1))
+        max_bid = _choice(bids["max"], "the highest bid", ("n", "n-1"))
 
     board = None
-    if doc["board"] is not None:
-        raw = _object(doc["board"], "board", ("per_trick", "multipliers"))
-        multipliers = raw["multipliers"]
-        if not isinstance(multipliers, list) or not multipliers:
-            raise RulesetError("board multipliers must be a non-empty list of numbers")
-        board = Board(
-            per_trick=_whole(raw["per_trick"], "a board's points per trick"),
-            multipliers=tuple(_whole(m, "a board multiplier") for m in multipliers),
-        )
+    with _rule("board"):
+        if doc["board"] is not None:
+            raw = _object(doc["board"], "board", ("per_trick", "multipliers"))
+            multipliers = raw["multipliers"]
+            if not isinstance(multipliers, list) or not multipliers:
+                raise RulesetError("board multipliers must be a non-empty list of numbers")
+            board = Board(
+                per_trick=_whole(raw["per_trick"], "a board's points per trick"),
+                multipliers=tuple(_whole(m, "a board multiplier", minimum=1) for m in multipliers),
+            )
 
-    scoring = _scoring(doc["scoring"], schedules)
-    dealer_hook = _flag(doc["dealer_hook"], "dealer_hook")
-    redeal = _choice(doc["redeal"], "redeal", (None, "same", "next"))
+    with _rule("scoring"):
+        scoring = _scoring(doc["scoring"], schedules)
+    with _rule("dealer_hook"):
+        dealer_hook = _flag(doc["dealer_hook"], "dealer_hook")
+    with _rule("redeal"):
+        redeal = _choice(doc["redeal"], "redeal", (None, "same", "next"))
 
     rainbow: RainbowBonus | RainbowBid | None = None
-    raw_rainbow = doc["rainbow"]
-    if raw_rainbow is not None:
-        if isinstance(raw_rainbow, dict) and "bonus" in raw_rainbow:
-            _object(raw_rainbow, "rainbow", ("bonus",))
-            rainbow = RainbowBonus(_whole(raw_rainbow["bonus"], "the rainbow bonus"))
-        elif isinstance(raw_rainbow, dict) and "bid" in raw_rainbow:
-            _object(raw_rainbow, "rainbow", ("bid",))
-            bid = _object(raw_rainbow["bid"], "the rainbow bid", ("made", "failed"))
-            rainbow = RainbowBid(
-                made=_whole(bid["made"], "a made rainbow bid"),
-                failed=_whole(bid["failed"], "a failed rainbow bid", minimum=None),
-            )
-        else:
-            raise RulesetError('rainbow must be null, {"bonus": B} or {"bid": {"made", "failed"}}')
+    with _rule("rainbow"):
+        raw_rainbow = doc["rainbow"]
+        if raw_rainbow is not None:
+            if isinstance(raw_rainbow, dict) and "bonus" in raw_rainbow:
+                _object(raw_rainbow, "rainbow", ("bonus",))
+                rainbow = RainbowBonus(_whole(raw_rainbow["bonus"], "the rainbow bonus"))
+            elif isinstance(raw_rainbow, dict) and "bid" in raw_rainbow:
+                _object(raw_rainbow, "rainbow", ("bid",))
+                bid = _object(raw_rainbow["bid"], "the rainbow bid", ("made", "failed"))
+                rainbow = RainbowBid(
+                    made=_whole(bid["made"], "a made rainbow bid"),
+                    failed=_whole(bid["failed"], "a failed rainbow bid", minimum=None),
+                )
+            else:
+                raise RulesetError(
+                    'rainbow must be null, {"bonus": B} or {"bid": {"made", "failed"}}'
+                )
 
     one_card_board = None
-    if doc["one_card"] is not None:
-        raw = _object(doc["one_card"], "one_card", ("board",))
-        one_card_board = _whole(raw["board"], "a board on the 1-card deal")
-        if board is None:
-            raise RulesetError("one_card needs boards: only pass or board may be bid then")
+    with _rule("one_card"):
+        if doc["one_card"] is not None:
+            raw = _object(doc["one_card"], "one_card", ("board",))
+            one_card_board = _whole(raw["board"], "a board on the 1-card deal")
+            if board is None:
+                raise RulesetError("one_card needs boards: only pass or board may be bid then")
 
-    lead = _choice(doc["lead"], "lead", ("highest", "left"))
+    with _rule("bids"):
+        _check_some_bid(schedules, min_bid, max_bid, one_card_board is not None)
+    with _rule("lead"):
+        lead = _choice(doc["lead"], "lead", ("highest", "left"))
     return Ruleset(
         name=name.strip(),
         min_players=low,
@@ -345,6 +351,54 @@ def _build(doc: dict[str, Any], slug: str | None) -> Ruleset:
         document=doc,
         slug=slug,
     )
+
+
+@contextlib.contextmanager
+def _rule(key: str) -> Iterator[None]:
+    """Mark an error with the rule (the document's key) it is about, for forms to show beside it."""
+    try:
+        yield
+    except RulesetError as error:
+        if error.field is None:
+            error.field = key
+        raise
+
+
+def _schedules(schedule: Any, low: int, high: int, deck: int) -> dict[int, tuple[int, ...]]:
+    schedules: dict[int, tuple[int, ...]] = {}
+    if isinstance(schedule, dict):
+        for count in range(low, high + 1):
+            if str(count) not in schedule:
+                raise RulesetError(f"the schedule has no deals for {count} players")
+            schedules[count] = _card_counts(schedule[str(count)], f"the {count}-player schedule")
+        extra = sorted(set(schedule) - {str(count) for count in range(low, high + 1)})
+        if extra:
+            raise RulesetError(f"the schedule names {extra[0]} players, who cannot play")
+    else:
+        counts = _card_counts(schedule, "the schedule")
+        schedules = {count: counts for count in range(low, high + 1)}
+    for count, counts in schedules.items():
+        for number, cards in enumerate(counts, 1):
+            if count * cards > deck:
+                raise RulesetError(
+                    f"deal {number} gives {cards} cards to each of {count} players: "
+                    f"{count * cards} cards, but the deck has {deck}"
+                )
+    return schedules
+
+
+def _check_some_bid(
+    schedules: dict[int, tuple[int, ...]], min_bid: int, max_bid: str, one_card: bool
+) -> None:
+    """Refuse bids that leave no number to say on some deal (at least 1, at most n-1 on 1 card)."""
+    dealt = {cards for counts in schedules.values() for cards in counts}
+    for cards in sorted(dealt):
+        highest = cards if max_bid == "n" else cards - 1
+        if min_bid > highest and not (one_card and cards == 1):
+            raise RulesetError(
+                f"with {cards} card{'s' * (cards != 1)} nobody could bid a number: the lowest "
+                f"bid is {min_bid} and the highest {highest}; allow a pass, or bids up to n"
+            )
 
 
 def _scoring(raw: Any, schedules: dict[int, tuple[int, ...]]) -> AtLeast | Exact:
