@@ -1,0 +1,378 @@
+"""The scoresheet as a view-model: every word and number a printed sheet shows.
+
+Pure: a scored game (or a ruleset and a table of players) in, frozen
+dataclasses out. The template only lays these out; nothing here knows HTML or PDF.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from ..rules import (
+    BidKind,
+    DealResult,
+    Exact,
+    GameFileError,
+    GameResult,
+    RainbowBonus,
+    Ruleset,
+    trump_label,
+)
+from ..rules.game import read_players
+from ..rules.scoring import score_side
+from .rules_box import rule_lines
+
+#: The most players one grid holds side by side; more players get several grids.
+PLAYERS_PER_GRID = 5
+
+MADE = "✓"
+SET = "✗"
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One box of the grid: its text, a small note under it, and how to mark it."""
+
+    text: str = ""
+    note: str = ""
+    mark: str = ""  #: MADE, SET or ""
+    struck: bool = False  #: a partner's bid that does not count beside a board
+
+
+@dataclass(frozen=True)
+class SideCells:
+    """One side's boxes in one deal: a bid per player of the side, tricks, score, running total."""
+
+    bids: tuple[Cell, ...]
+    took: Cell
+    score: Cell
+    total: Cell
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the grid: a slot of the schedule, played, to play, or thrown in."""
+
+    number: int
+    cards: int
+    tags: tuple[str, ...]  #: what is special about this slot: "rainbow", "set bonus", …
+    dealer: str
+    trump: str
+    cells: tuple[SideCells, ...]  #: empty for a thrown-in deal
+    thrown_in: str = ""  #: what happened, for a thrown-in deal
+    current: bool = False  #: the deal to play next
+    set_end: bool = False  #: the last deal of one of Joker's sets
+
+
+@dataclass(frozen=True)
+class SideHead:
+    """The head of one side's columns, and its total at the foot."""
+
+    title: str  #: "Ann & Cy", "Ann", or "" for a name to write in
+    hint: str  #: "team 1: seats 1 & 3", "seat 2"
+    bidders: tuple[tuple[int, str], ...]  #: (seat from 1, name) over a team's bid columns
+    total: str = ""
+    winner: bool = False
+
+
+@dataclass(frozen=True)
+class Grid:
+    """One table of the sheet: some sides as columns, one row per deal."""
+
+    sides: tuple[SideHead, ...]
+    rows: tuple[Row, ...]
+
+    @property
+    def bid_columns(self) -> int:
+        """Return how many bid boxes each side has (2 for a team, 1 for a player)."""
+        return max(len(side.bidders) for side in self.sides) or 1
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A whole scoresheet, blank or filled in."""
+
+    ruleset_name: str
+    heading: str
+    blank: bool
+    date: str  #: "" on a blank sheet, for a pencil
+    seating: tuple[tuple[int, str], ...]  #: (seat number from 1, name or "")
+    status: str  #: who won, or how far the game went
+    grids: tuple[Grid, ...]
+    rules: tuple[str, ...]
+    notes: tuple[str, ...]
+    legend: tuple[str, ...]
+    partnership: bool
+    total_label: str = "Final"  #: what the foot of the grid holds: "Final" or "So far"
+
+
+def build_blank_sheet(
+    ruleset: Ruleset, *, players: Sequence[str] | int, first_dealer: int | None = None
+) -> Sheet:
+    """Lay out a blank sheet for this ruleset and table (names, or only how many players)."""
+    if not isinstance(players, int) and not any(name.strip() for name in players):
+        players = len(players)
+    if isinstance(players, int):
+        ruleset.check_players(players)
+        names: tuple[str, ...] = ("",) * players
+    else:
+        names = tuple(name.strip() for name in read_players(list(players), ruleset))
+    count = len(names)
+    _check_dealer(first_dealer, count)
+    known = first_dealer is not None and all(names)
+    schedule = ruleset.schedule(count)
+    rows = []
+    for number, cards in enumerate(schedule, 1):
+        dealer = names[(first_dealer + number - 1) % count] if known else ""  # type: ignore[operator]
+        rows.append(_open_row(ruleset, count, number, cards, dealer))
+    notes = []
+    if known and ruleset.redeal is not None:
+        notes.append(
+            "Dealers are filled in as if no deal is thrown in; after a throw-in "
+            + (
+                "the next player deals again, so cross out the names below it."
+                if ruleset.redeal == "next"
+                else "the same dealer deals again, so the names below it still hold."
+            )
+        )
+    return Sheet(
+        ruleset_name=ruleset.name,
+        heading="Scoresheet",
+        blank=True,
+        date="",
+        seating=tuple(enumerate(names, 1)),
+        status="",
+        grids=_grids(_heads(ruleset, names), rows),
+        rules=rule_lines(ruleset),
+        notes=tuple(notes),
+        legend=(),
+        partnership=ruleset.partnership,
+    )
+
+
+def build_game_sheet(result: GameResult, *, date: datetime.date | str | None = None) -> Sheet:
+    """Lay out a game's sheet: every deal played, the rest of the schedule left open."""
+    game = result.game
+    ruleset = game.ruleset
+    names = game.players
+    count = len(names)
+    schedule = result.schedule
+    rows: list[Row] = []
+    for position, deal in enumerate(result.deals):
+        following = result.deals[position + 1] if position + 1 < len(result.deals) else None
+        rows.append(_played_row(result, deal, following))
+    if result.next is not None:
+        upcoming = result.next
+        for number in range(upcoming.number, len(schedule) + 1):
+            dealer = names[(upcoming.dealer + number - upcoming.number) % count]
+            row = _open_row(ruleset, count, number, schedule[number - 1], dealer)
+            rows.append(replace(row, current=number == upcoming.number))
+    heads = _heads(ruleset, names)
+    winners = result.winners or ()
+    heads = tuple(
+        replace(head, total=str(total), winner=side in winners)
+        for side, (head, total) in enumerate(zip(heads, result.totals, strict=True))
+    )
+    played = sum(1 for deal in result.deals if not deal.thrown_in)
+    notes = []
+    if result.complete:
+        heading = "Completed game"
+        best = result.totals[winners[0]]
+        who = _join([result.sides[side] for side in winners])
+        status = f"{'Winners (tied)' if len(winners) > 1 else 'Winner'}: {who} with {best}"
+    else:
+        heading = "Game in progress"
+        status = f"{played} of {len(schedule)} deals played; totals so far"
+        if ruleset.redeal is not None and played < len(schedule) - 1:
+            notes.append("Dealers of the deals still to play assume no deal is thrown in.")
+    if isinstance(date, datetime.date):
+        date = date.isoformat()
+    return Sheet(
+        ruleset_name=ruleset.name,
+        heading=heading,
+        blank=False,
+        date=date or datetime.date.today().isoformat(),
+        seating=tuple(enumerate(names, 1)),
+        status=status,
+        grids=_grids(heads, rows),
+        rules=rule_lines(ruleset),
+        notes=tuple(notes),
+        legend=(f"{MADE} bid made", f"{SET} set (bid missed)"),
+        partnership=ruleset.partnership,
+        total_label="Final" if result.complete else "So far",
+    )
+
+
+def _check_dealer(first_dealer: int | None, count: int) -> None:
+    if first_dealer is None:
+        return
+    if isinstance(first_dealer, bool) or not 0 <= first_dealer < count:
+        raise GameFileError(
+            f"the first dealer must be a seat from 0 to {count - 1}, not {first_dealer}"
+        )
+
+
+def _join(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _side_seats(ruleset: Ruleset, count: int) -> list[tuple[int, ...]]:
+    if ruleset.partnership:
+        return [(0, 2), (1, 3)]
+    return [(seat,) for seat in range(count)]
+
+
+def _heads(ruleset: Ruleset, names: Sequence[str]) -> tuple[SideHead, ...]:
+    heads = []
+    for side, seats in enumerate(_side_seats(ruleset, len(names))):
+        if ruleset.partnership:
+            title = " & ".join(names[seat] for seat in seats) if all(names) else ""
+            hint = f"team {side + 1}: seats {seats[0] + 1} & {seats[1] + 1}"
+            heads.append(SideHead(title, hint, tuple((seat + 1, names[seat]) for seat in seats)))
+        else:
+            heads.append(SideHead(names[side], f"seat {side + 1}", ()))
+    return tuple(heads)
+
+
+def _tags(ruleset: Ruleset, number: int, cards: int) -> tuple[str, ...]:
+    tags = []
+    if ruleset.pays_rainbow_bonus(cards):
+        tags.append("rainbow")
+    if ruleset.has_rainbow_bid(cards):
+        tags.append("rainbow bid")
+    if ruleset.is_one_card(cards):
+        tags.append("pass/board")
+    if _ends_set(ruleset, number):
+        tags.append("set bonus")
+    return tuple(tags)
+
+
+def _ends_set(ruleset: Ruleset, number: int) -> bool:
+    scoring = ruleset.scoring
+    return isinstance(scoring, Exact) and any(last == number for _, last in scoring.sets)
+
+
+def _open_row(ruleset: Ruleset, count: int, number: int, cards: int, dealer: str) -> Row:
+    empty = Cell()
+    cells = tuple(
+        SideCells(tuple(empty for _ in seats) if ruleset.partnership else (empty,), *[empty] * 3)
+        for seats in _side_seats(ruleset, count)
+    )
+    return Row(
+        number=number,
+        cards=cards,
+        tags=_tags(ruleset, number, cards),
+        dealer=dealer,
+        trump="",
+        cells=cells,
+        set_end=_ends_set(ruleset, number),
+    )
+
+
+def _trump(trump: str | None) -> str:
+    return "NT" if trump == "none" else trump_label(trump)
+
+
+def _played_row(result: GameResult, deal: DealResult, following: DealResult | None) -> Row:
+    game = result.game
+    ruleset = game.ruleset
+    setup, record = deal.setup, deal.record
+    names = game.players
+    row = Row(
+        number=setup.number,
+        cards=setup.cards,
+        tags=_tags(ruleset, setup.number, setup.cards),
+        dealer=names[setup.dealer],
+        trump=_trump(record.trump),
+        cells=(),
+        set_end=_ends_set(ruleset, setup.number),
+    )
+    if deal.thrown_in:
+        upcoming = following.setup if following is not None else result.next
+        redealer = names[upcoming.dealer] if upcoming is not None else ""
+        same = (
+            " (the same dealer)" if upcoming is not None and upcoming.dealer == setup.dealer else ""
+        )
+        message = f"everyone passed: thrown in, redealt by {redealer}{same}"
+        return replace(row, thrown_in=message)
+    assert deal.sides is not None and deal.side_tricks is not None
+    rainbows = record.rainbows or ()
+    cells = []
+    for side, seats in enumerate(_side_seats(ruleset, len(names))):
+        board_seats = [seat for seat in seats if record.bids[seat].kind is BidKind.BOARD]
+        bids = []
+        for seat in seats:
+            bid = record.bids[seat]
+            bids.append(
+                Cell(
+                    text=bid.label(deal.levels[seat]),
+                    note="rainbow" if seat in rainbows else "",
+                    struck=bool(board_seats) and seat not in board_seats and bid.tricks > 0,
+                )
+            )
+        score = deal.sides[side]
+        cells.append(
+            SideCells(
+                bids=tuple(bids),
+                took=Cell(str(deal.side_tricks[side]), mark=MADE if score.made else SET),
+                score=Cell(str(score.score), note=_bonus_note(result, deal, side, seats)),
+                total=Cell(str(deal.totals[side])),
+            )
+        )
+    return replace(row, cells=tuple(cells))
+
+
+def _bonus_note(result: GameResult, deal: DealResult, side: int, seats: Sequence[int]) -> str:
+    """Say what bonus is inside a side's score: rainbows held, or Joker's set bonus."""
+    game = result.game
+    ruleset = game.ruleset
+    record = deal.record
+    assert deal.sides is not None and deal.side_tricks is not None
+    notes = []
+    if isinstance(ruleset.rainbow, RainbowBonus) and ruleset.pays_rainbow_bonus(deal.setup.cards):
+        held = sum(1 for seat in seats if seat in (record.rainbows or ()))
+        if held:
+            notes.append(f"rainbow +{held * ruleset.rainbow.bonus}")
+    if _ends_set(ruleset, deal.setup.number):
+        # The set bonus is whatever the game added on top of this deal's own score.
+        own = score_side(
+            ruleset,
+            deal.setup.cards,
+            seats,
+            game.players,
+            record.bids,
+            deal.levels,
+            deal.side_tricks[side],
+            record.rainbows or (),
+        )
+        bonus = deal.sides[side].score - own.score
+        if bonus:
+            notes.append(f"set bonus +{bonus}")
+    return ", ".join(notes)
+
+
+def _grids(heads: tuple[SideHead, ...], rows: Sequence[Row]) -> tuple[Grid, ...]:
+    """Split the sides into grids of at most PLAYERS_PER_GRID, balanced, each with every row."""
+    count = len(heads)
+    grids = -(-count // PLAYERS_PER_GRID)
+    size, extra = divmod(count, grids)
+    out = []
+    start = 0
+    for index in range(grids):
+        stop = start + size + (1 if index < extra else 0)
+        picked = range(start, stop)
+        out.append(
+            Grid(
+                sides=heads[start:stop],
+                rows=tuple(
+                    row
+                    if row.thrown_in
+                    else replace(row, cells=tuple(row.cells[i] for i in picked))
+                    for row in rows
+                ),
+            )
+        )
+        start = stop
+    return tuple(out)
