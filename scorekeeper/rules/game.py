@@ -288,8 +288,7 @@ def read_deal(raw: Any, *, index: int, players: Sequence[str], ruleset: Ruleset)
     if raw.get("tricks") is not None:
         tricks = _whole_numbers(raw["tricks"], len(players), "tricks", index)
     if raw.get("team_tricks") is not None:
-        if not ruleset.partnership:
-            raise GameFileError("team_tricks is only for partnership games", deal=index)
+        check_fits(ruleset, index, team_tricks=True)
         pair = _whole_numbers(raw["team_tricks"], 2, "team_tricks", index)
         team_tricks = (pair[0], pair[1])
     for value, whose in _tricks_owners(tricks, team_tricks, players):
@@ -302,15 +301,23 @@ def read_deal(raw: Any, *, index: int, players: Sequence[str], ruleset: Ruleset)
                 f"trump must be clubs, diamonds, hearts, spades or none, not {trump!r}", deal=index
             )
         trump = trump.strip().lower()
-        if trump == "none" and not ruleset.allows_no_trump():
-            raise GameFileError(
-                "a deck without jokers always has a trump suit, so trump cannot be none",
-                deal=index,
-            )
+        check_fits(ruleset, index, trump=trump)
     rainbows = raw.get("rainbows")
     if rainbows is not None:
         rainbows = _rainbow_seats(rainbows, players, index)
     return DealRecord(bids, tricks, team_tricks, trump, rainbows)
+
+
+def check_fits(
+    ruleset: Ruleset, index: int, *, team_tricks: bool = False, trump: str | None = None
+) -> None:
+    """Refuse team tricks outside a partnership, and no trump where the deck has no jokers."""
+    if team_tricks and not ruleset.partnership:
+        raise GameFileError("team_tricks is only for partnership games", deal=index)
+    if trump == "none" and not ruleset.allows_no_trump():
+        raise GameFileError(
+            "a deck without jokers always has a trump suit, so trump cannot be none", deal=index
+        )
 
 
 def _tricks_owners(
@@ -413,6 +420,10 @@ def score_deal(
     game: Game, setup: DealSetup, record: DealRecord, totals: Sequence[int]
 ) -> DealResult:
     """Check one deal against the rules and score it (or recognise it as thrown in)."""
+    # Checked again here: a game rescored under another ruleset was read under the old one.
+    check_fits(
+        game.ruleset, setup.index, team_tricks=record.team_tricks is not None, trump=record.trump
+    )
     levels = check_bids(game, setup, record.bids)
     if is_thrown_in(game.ruleset, record.bids):
         if record.tricks is not None or record.team_tricks is not None:

@@ -1,0 +1,128 @@
+"""The `scorekeeper` command: rulesets, score from a file or standard input, --ruleset."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from scorekeeper.rules import Ruleset, find_ruleset
+
+from .conftest import EXAMPLES, SLUGS, run_cli
+
+
+def test_rulesets_lists_all_nine() -> None:
+    done = run_cli("rulesets")
+    assert done.returncode == 0, done.stderr
+    listed = [line.split()[0] for line in done.stdout.splitlines()[1:] if line.strip()]
+    assert listed == SLUGS
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_rulesets_slug_prints_a_document_that_reads_back(slug: str) -> None:
+    done = run_cli("rulesets", slug)
+    assert done.returncode == 0, done.stderr
+    document = json.loads(done.stdout)
+    assert Ruleset.from_document(document, slug=slug) == find_ruleset(slug)
+    assert (
+        Ruleset.from_document({"base": slug, **document}).schedules == find_ruleset(slug).schedules
+    )
+
+
+def test_rulesets_unknown_slug() -> None:
+    done = run_cli("rulesets", "back-alley")
+    assert done.returncode != 0
+    assert done.stdout == ""
+    assert len(done.stderr.splitlines()) == 1
+    assert "back-alley-pagat" in done.stderr  # says which rulesets there are
+
+
+def test_score_reads_standard_input() -> None:
+    text = (EXAMPLES / "format-example.game.json").read_text()
+    from_stdin = run_cli("score", "-", stdin=text)
+    from_file = run_cli("score", str(EXAMPLES / "format-example.game.json"))
+    assert from_stdin.returncode == 0, from_stdin.stderr
+    assert from_stdin.stdout == from_file.stdout
+    output = json.loads(from_stdin.stdout)
+    assert output["totals"] == [25, -102]
+    assert output["sides"] == ["Ann & Cy", "Bob & Dee"]
+
+
+def test_rescore_under_another_builtin() -> None:
+    done = run_cli(
+        "score", str(EXAMPLES / "format-example.game.json"), "--ruleset", "back-alley-catsatcards"
+    )
+    assert done.returncode == 0, done.stderr
+    output = json.loads(done.stdout)
+    assert output["ruleset"] == "back-alley-catsatcards"
+    # Deal 1 as before (17, -130). The thrown-in deal is redealt by the SAME dealer (Bob), so
+    # Cy bids first: Ann 1 + Cy pass took 4: 5 + 3 = 8; Bob 2 + Dee 3 took 8: 25 + 3 = 28.
+    assert [(d["number"], d["dealer"], d["scores"]) for d in output["deals"]] == [
+        (1, 0, [17, -130]),
+        (2, 1, None),
+        (2, 1, [8, 28]),
+    ]
+    assert output["totals"] == [25, -102]
+    assert output["next"] == {"number": 3, "cards": 11, "dealer": 2}
+
+
+def test_rescore_under_a_house_ruleset_file(write_json) -> None:
+    house = {"base": "back-alley-pagat", "board": {"per_trick": 5, "multipliers": [1]}}
+    path = write_json(house, "house.json")
+    done = run_cli("score", str(EXAMPLES / "format-example.game.json"), "--ruleset", path)
+    assert done.returncode == 0, done.stderr
+    output = json.loads(done.stdout)
+    assert output["ruleset"] == house
+    # Dee's board on 13 cards lost: -5 x 13 = -65 instead of -130.
+    assert output["deals"][0]["scores"] == [17, -65]
+    assert output["totals"] == [25, -37]
+
+
+@pytest.mark.parametrize(
+    ("game", "option"),
+    [
+        pytest.param(
+            {"ruleset": "bluke", "players": ["A", "B", "C", "D", "E"], "deals": []},
+            "back-alley-pagat",
+            id="five players under pagat",
+        ),
+        pytest.param(
+            {"ruleset": "back-alley-pagat", "players": ["A", "B", "C", "D"],
+             "deals": [{"bids": [1, 0, 0, 0], "team_tricks": [1, 12]}]},
+            "back-alley-individual",
+            id="team tricks under an individual ruleset",
+        ),
+        pytest.param(
+            {"ruleset": "back-alley-pagat", "players": ["A", "B", "C", "D"],
+             "deals": [{"bids": [1, 0, 0, 0], "team_tricks": [1, 12]}]},
+            "joker",
+            id="team tricks under joker",
+        ),
+        pytest.param(
+            {"ruleset": "back-alley-pagat", "players": ["A", "B", "C", "D"],
+             "deals": [{"bids": [1, 0, 0, 0], "tricks": [1, 12, 0, 0], "trump": "none"}]},
+            "back-alley-individual",
+            id="no trump under a ruleset without jokers",
+        ),
+        pytest.param(
+            {"ruleset": "back-alley-pagat", "players": ["A", "B", "C", "D"], "deals": []},
+            "no-such-ruleset",
+            id="unknown ruleset option",
+        ),
+    ],
+)  # fmt: skip
+def test_rescore_refused_on_one_line(game, option: str, write_json) -> None:
+    done = run_cli("score", write_json(game), "--ruleset", option)
+    assert done.returncode != 0
+    assert done.stdout == ""
+    assert len(done.stderr.splitlines()) == 1, done.stderr
+
+
+def test_rescore_with_an_invalid_ruleset_file(write_json) -> None:
+    bad = write_json({"base": "back-alley-pagat", "schedule": []}, "bad.json")
+    broken = write_json("{not json", "broken.json")
+    for option in (bad, broken):
+        done = run_cli("score", str(EXAMPLES / "format-example.game.json"), "--ruleset", option)
+        assert done.returncode != 0
+        assert done.stdout == ""
+        assert len(done.stderr.splitlines()) == 1, done.stderr
