@@ -15,9 +15,7 @@ from typing import Any
 
 from .rules import (
     BUILTIN_DOCUMENTS,
-    GameFileError,
     Ruleset,
-    RulesetError,
     ScoreError,
     builtin_rulesets,
     find_ruleset,
@@ -66,13 +64,13 @@ def cmd_score(args: argparse.Namespace) -> int:
     """Print the scored game."""
     game = load_game_text(read_input(args.game))
     if args.ruleset:
+        from .house_rules import rescore
+
         ruleset, ref = load_ruleset_option(args.ruleset)
-        try:
-            ruleset.check_players(len(game.players))
-        except RulesetError as error:
-            raise GameFileError(error.message) from None
-        game = type(game)(ruleset, game.players, game.first_dealer, game.deals, ruleset_ref=ref)
-    print(dump(score_game(game).to_json()))
+        result = rescore(game, ruleset, ref)
+    else:
+        result = score_game(game)
+    print(dump(result.to_json()))
     return 0
 
 
