@@ -1,0 +1,85 @@
+"""The score chart: its lines go through every side's running totals, and names are escaped."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from scorekeeper.chart import COLOURS, DASHES, chart_scale, score_chart_svg
+from scorekeeper.rules import read_game, score_game
+from tests.conftest import EXAMPLES, example
+
+SVG = "{http://www.w3.org/2000/svg}"
+NAMES = sorted(path.name.removesuffix(".game.json") for path in EXAMPLES.glob("*.game.json"))
+
+
+def lines(svg: str) -> list[list[tuple[float, float]]]:
+    """Return every polyline's points, in the order drawn (one per side)."""
+    root = ET.fromstring(svg)
+    return [
+        [tuple(map(float, pair.split(","))) for pair in line.get("points", "").split()]
+        for line in root.iter(f"{SVG}polyline")
+    ]
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("size", [(360, 220), (800, 400)])
+def test_every_line_goes_through_the_running_totals(name: str, size: tuple[int, int]) -> None:
+    result = score_game(read_game(example(name)))
+    width, height = size
+    svg = score_chart_svg(result, width=width, height=height)
+    scale = chart_scale(result, width=width, height=height)
+    scored = [deal for deal in result.deals if not deal.thrown_in]
+    drawn = lines(svg)
+    assert len(drawn) == len(result.sides)
+    # Half a hundredth of a pixel of rounding, in points.
+    slack = 0.005 * (scale.high - scale.low) / scale.plot_height + 1e-9
+    for side, points in enumerate(drawn):
+        deals = [scale.deal_at(x) for x, _ in points]
+        totals = [scale.points_at(y) for _, y in points]
+        numbers = [0] + [deal.setup.number for deal in scored]
+        assert all(abs(got - want) < 0.01 for got, want in zip(deals, numbers, strict=True))
+        expected = [0] + [deal.totals[side] for deal in scored]
+        assert all(abs(got - want) <= slack for got, want in zip(totals, expected, strict=True))
+        assert round(totals[-1]) == result.totals[side]
+
+
+def test_the_zero_line_and_the_legend_say_names_and_totals() -> None:
+    result = score_game(read_game(example("format-example")))  # totals 25 and -102
+    svg = score_chart_svg(result)
+    root = ET.fromstring(svg)
+    scale = chart_scale(result)
+    zero = next(line for line in root.iter(f"{SVG}line") if line.get("class") == "zero")
+    assert float(zero.get("y1")) == scale.y(0)
+    legend = "".join(root.find(f"{SVG}g[@class='legend']").itertext())
+    assert "Ann & Cy 25" in legend and "Bob & Dee -102" in legend
+
+
+def test_names_are_escaped() -> None:
+    game = example("bluke")
+    game["players"] = ['<script>alert("x")</script>', "Tom & Jerry"]
+    game["deals"] = game["deals"][:3]
+    svg = score_chart_svg(score_game(read_game(game)))
+    assert "<script>" not in svg
+    assert "&lt;script&gt;" in svg and "Tom &amp; Jerry" in svg
+    ET.fromstring(svg)  # still well-formed XML
+
+
+def test_fifteen_sides_all_look_different() -> None:
+    game = {"ruleset": "bluke", "players": [f"P{seat}" for seat in range(15)], "deals": []}
+    svg = score_chart_svg(score_game(read_game(game)))
+    root = ET.fromstring(svg)
+    styles = {
+        (line.get("stroke"), line.get("stroke-dasharray")) for line in root.iter(f"{SVG}polyline")
+    }
+    assert len(styles) == 15
+    assert len(COLOURS) * len(DASHES) >= 15
+    assert "No deals yet" in svg
+
+
+def test_no_style_attributes_or_scripts() -> None:
+    """The page's Content-Security-Policy forbids inline styles: presentation attributes only."""
+    svg = score_chart_svg(score_game(read_game(example("joker"))))
+    assert not re.search(r"\sstyle=|<style|<script", svg)
