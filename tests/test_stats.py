@@ -1,0 +1,160 @@
+"""The family's stats, from four small games worked out by hand below."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.rules import read_game, score_game
+from scorekeeper.stats import PlayedGame, family_stats, ranked
+
+#: Partnership Back Alley (pagat: at least, 5 per trick bid, 1 over, -5 per trick when set;
+#: board 10 × cards) cut to two deals of 3 and 2 cards. Ann & Cy against Bob & Dee.
+PAIRS = {"base": "back-alley-pagat", "schedule": [3, 2]}
+#: Exact scoring as in Joker (made: 50 + 50 × tricks; bid all and took all: 100 + 100 × tricks;
+#: missed: 10 × tricks), two deals of 1 and 2 cards, no set bonus.
+EXACT = {
+    "base": "joker",
+    "schedule": [1, 2],
+    "scoring": {
+        "type": "exact", "made_base": 50, "made_per_trick": 50, "all_base": 100,
+        "all_per_trick": 100, "missed_per_trick": 10, "sets": [],
+    },
+}  # fmt: skip
+
+GAMES = {
+    # G1, finished. Deal 1 (3 cards): Ann 1 + Cy 1 = 2, took 0: set, -5 × 2 = -10 (missed);
+    # Dee board, the team took 3: 10 × 3 = +30 (made). Bob's pass does not count.
+    # Deal 2 (2 cards): Ann 1 (Cy pass) took 1: +5 made; Bob 1 (Dee pass) took 1: +5 made.
+    # Totals: Ann & Cy -5, Bob & Dee 35: Bob and Dee both win.
+    "g1": {
+        "ruleset": PAIRS,
+        "players": ["Ann", "Bob", "Cy", "Dee"],
+        "deals": [
+            {"bids": [1, "pass", 1, "board"], "team_tricks": [0, 3]},
+            {"bids": [1, 1, "pass", "pass"], "team_tricks": [1, 1]},
+        ],
+    },
+    # G2, finished, individual Back Alley (at least 3 / 1 / 3, board 6 × cards), cut to 3 and 2
+    # cards, names in other capitals. Deal 1: ann 2 took 2: +6 made; BOB pass: 0 (not a bid);
+    # Cy 1 took 1: +3 made. Deal 2: ann 1 took 1: +3 made; BOB board took 1 of 2: -12 missed;
+    # Cy pass: 0. Totals: ann 9, BOB -12, Cy 3: ann wins.
+    "g2": {
+        "ruleset": {"base": "back-alley-individual", "schedule": [3, 2]},
+        "players": ["ann", "BOB", "Cy"],
+        "deals": [
+            {"bids": [2, "pass", 1], "tricks": [2, 0, 1]},
+            {"bids": [1, "board", "pass"], "tricks": [1, 1, 0]},
+        ],
+    },
+    # G3, finished, exact scoring: a zero is a real bid. Deal 1 (1 card, Ann deals): Ann 1
+    # took all 1: 100 + 100 × 1 = 200; Bob 0 and Cy 0 took 0: 50 each; Dee 1 took 0: 0 missed.
+    # Deal 2 (2 cards): Ann 0 took 1: 10 missed; Bob 0 and Cy 0 took 0: 50 each; Dee 1 took 1:
+    # 50 + 50 = 100. Totals: Ann 210, Bob 100, Cy 100, Dee 100: Ann wins; the other three tie.
+    "g3": {
+        "ruleset": EXACT,
+        "players": ["Ann", "Bob", "Cy", "Dee"],
+        "deals": [
+            {"bids": [1, 0, 0, 1], "tricks": [1, 0, 0, 0]},
+            {"bids": [0, 0, 0, 1], "tricks": [1, 0, 0, 1]},
+        ],
+    },
+    # G4, still playing (no wins, no head to head). Deal 1 (3 cards): ANN 2 (Eve pass) took 2:
+    # +10 made; bob 1 (dee pass) took 1: +5 made. Eve's and dee's passes do not count.
+    "g4": {
+        "ruleset": PAIRS,
+        "players": ["ANN", "bob", "Eve", "dee"],
+        "deals": [{"bids": [2, 1, "pass", "pass"], "team_tricks": [2, 1]}],
+    },
+}
+
+
+@pytest.fixture
+def stats():
+    # Newest first, as the database lists them.
+    return family_stats(
+        PlayedGame(game_id, f"2024-06-0{4 - index}", score_game(read_game(GAMES[game_id])))
+        for index, game_id in enumerate(["g4", "g3", "g2", "g1"])
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "games", "finished", "wins", "bids", "made", "boards", "boards_made"),
+    [
+        # Ann: G1 1 of 2, G2 2 of 2, G3 1 of 2, G4 1 of 1 = 5 of 7; wins G2 and G3.
+        ("Ann", 4, 3, 2, 7, 5, 0, 0),
+        # Bob: G1 1 of 1, G2 board 0 of 1, G3 2 of 2, G4 1 of 1 = 4 of 5; wins G1.
+        ("Bob", 4, 3, 1, 5, 4, 1, 0),
+        # Cy: G1 0 of 1, G2 1 of 1, G3 2 of 2 = 3 of 4.
+        ("Cy", 3, 3, 0, 4, 3, 0, 0),
+        # Dee: G1 board 1 of 1, G3 1 of 2, G4 pass = 2 of 3; wins G1 with Bob.
+        ("Dee", 3, 2, 1, 3, 2, 1, 1),
+        # Eve: one pass in a game still playing.
+        ("Eve", 1, 0, 0, 0, 0, 0, 0),
+    ],
+)
+def test_counts(stats, name, games, finished, wins, bids, made, boards, boards_made) -> None:
+    player = stats.player(name.lower())
+    assert (player.name, player.played, player.finished, player.wins) == (
+        name, games, finished, wins
+    )  # fmt: skip
+    assert (player.bids, player.bids_made, player.boards, player.boards_made) == (
+        bids, made, boards, boards_made
+    )  # fmt: skip
+
+
+def test_who_makes_their_bids_most_often(stats) -> None:
+    # Bob 4/5 = 80 %, Cy 3/4 = 75 %, Ann 5/7 ≈ 71 %, Dee 2/3 ≈ 67 %, Eve never bid.
+    assert [player.name for player in ranked(stats, "made")] == ["Bob", "Cy", "Ann", "Dee", "Eve"]
+    assert stats.player("bob").made_rate == pytest.approx(0.8)
+
+
+def test_names_match_whatever_the_capitals(stats) -> None:
+    # "Ann" twice, "ann" once, "ANN" once: one player, shown as most often written.
+    assert len(stats.players) == 5
+    assert stats.player("aNN") is stats.player("Ann")
+    assert stats.player("Ann").name == "Ann"
+
+
+def test_average_points_by_hand_size(stats) -> None:
+    # Ann, 3 cards: G1 -10, G2 +6, G4 +10 → 6 / 3 = 2.0; 2 cards: G1 +5, G2 +3, G3 +10 → 6.0;
+    # 1 card: G3 +200.
+    assert stats.player("Ann").average_by_cards == [(3, 2.0, 3), (2, 6.0, 3), (1, 200.0, 1)]
+    # Dee, 3 cards: G1 +30 (the team's board), G4 +5 → 17.5; 2 cards: G1 +5, G3 +100 → 52.5;
+    # 1 card: G3 0.
+    assert stats.player("Dee").average_by_cards == [(3, 17.5, 2), (2, 52.5, 2), (1, 0.0, 1)]
+
+
+def test_head_to_head(stats) -> None:
+    # Finished games only, partners never meet. Ann v Bob: G1 lost (-5 v 35), G2 won (9 v -12),
+    # G3 won (210 v 100). Ann v Cy: G2 won, G3 won (G1 partners). Ann v Dee: G1 lost, G3 won.
+    records = {h.opponent: (h.wins, h.losses, h.ties) for h in stats.head_to_head("ann")}
+    assert records == {"Bob": (2, 1, 0), "Cy": (2, 0, 0), "Dee": (1, 1, 0)}
+    # Bob v Cy: G1 won (35 v -5), G2 lost (-12 v 3), G3 tied (100 v 100).
+    # Bob v Dee: only G3 (partners in G1, G4 unfinished), tied. Cy v Dee: G1 lost, G3 tied.
+    pairs = {(h.player, h.opponent): (h.wins, h.losses, h.ties) for h in stats.pairs()}
+    assert pairs == {
+        ("Ann", "Bob"): (2, 1, 0),
+        ("Ann", "Cy"): (2, 0, 0),
+        ("Ann", "Dee"): (1, 1, 0),
+        ("Bob", "Cy"): (1, 1, 1),
+        ("Bob", "Dee"): (0, 0, 1),
+        ("Dee", "Cy"): (1, 0, 1),
+    }
+
+
+def test_a_players_games(stats) -> None:
+    games = {
+        game.id: (game.side, game.total, game.place, game.won) for game in stats.player("Dee").games
+    }
+    assert games == {
+        "g4": ("bob & dee", 5, 2, False),
+        "g3": ("Dee", 100, 2, False),
+        "g1": ("Bob & Dee", 35, 1, True),
+    }
+
+
+def test_sorting_by_wins_games_boards_and_name(stats) -> None:
+    assert [p.name for p in ranked(stats, "wins")][:1] == ["Ann"]
+    assert [p.name for p in ranked(stats, "games")][-1] == "Eve"
+    assert ranked(stats, "boards")[0].name == "Dee"
+    assert [p.name for p in ranked(stats, "name")] == ["Ann", "Bob", "Cy", "Dee", "Eve"]
