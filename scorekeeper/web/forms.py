@@ -2,11 +2,69 @@
 
 from __future__ import annotations
 
+import secrets
+
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
+from wtforms import FieldList, HiddenField, IntegerField, SelectField, StringField
+from wtforms.validators import DataRequired, InputRequired, Length
+
+MAX_SEATS = 15
+
+
+def new_nonce() -> str:
+    """Return a one-time token for a form: a repeat of it records nothing new."""
+    return secrets.token_urlsafe(12)
+
+
+class OnceForm(FlaskForm):
+    """A form that writes: a one-time token, so a double tap or a resend records nothing twice."""
+
+    nonce = HiddenField(validators=[DataRequired(), Length(min=8, max=64)])
 
 
 class ImportForm(FlaskForm):
     """Bring in a game file exported from Scorekeeper (or written by hand)."""
 
     file = FileField("Game file (.json)", validators=[FileRequired("Choose a game file first.")])
+
+
+class TapForm(OnceForm):
+    """One tap of the deal being entered: a bid, the trump, tricks, a rainbow, or undo."""
+
+    version = IntegerField(validators=[InputRequired()])
+    step = StringField(validators=[DataRequired(), Length(max=40)])
+
+    def split_step(self) -> tuple[str, str]:
+        """Return the tap as (kind, value): "bid:3" → ("bid", "3"); "undo" → ("undo", "")."""
+        kind, _, value = (self.step.data or "").partition(":")
+        return kind, value
+
+
+class NewGameForm(OnceForm):
+    """A new game: the ruleset, the players in seating order, and who deals first."""
+
+    ruleset = SelectField("Rules", validate_choice=False)
+    players = FieldList(
+        StringField("Name", validators=[Length(max=40)]),
+        min_entries=2,
+        max_entries=MAX_SEATS,
+    )
+    dealer = StringField(default="0")
+
+    def names(self) -> list[str]:
+        """Return the names given, blanks dropped, in seating order."""
+        return [(entry.data or "").strip() for entry in self.players if (entry.data or "").strip()]
+
+
+class DrawForm(OnceForm):
+    """The draw for seats: each player's card (rank and suit)."""
+
+    ruleset = HiddenField(validators=[DataRequired()])
+
+
+class EditDealForm(OnceForm):
+    """A correction to a deal already recorded (selects, since it is rarely used)."""
+
+    version = IntegerField(validators=[InputRequired()])
+    trump = SelectField("Trump", validate_choice=False)

@@ -1,0 +1,280 @@
+"""The deal being entered at the table: a log of taps, replayed into bids, tricks and trump.
+
+The table page keeps the deal in progress as the game's draft (storage's
+`draft` column), written as the list of taps made so far. Replaying the taps
+through the rules engine gives everything the page shows — who bids next,
+which bids are legal, the bids total, who leads, whose tricks are asked for —
+and undo is just dropping the last tap. When the last tap completes the deal,
+`DraftDeal.record()` gives the DealRecord to store. No Flask here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .rules import (
+    TRUMPS,
+    Bid,
+    BidChoice,
+    DealRecord,
+    DealSetup,
+    Game,
+    GameFileError,
+    IllegalBid,
+    TricksError,
+    bid_choices,
+    check_bid,
+    is_thrown_in,
+    leader,
+    parse_bid,
+)
+from .rules.bidding import board_levels, hook_value
+
+#: The kinds of tap a deal is entered with.
+STEP_KINDS = ("trump", "bid", "rainbow", "tricks")
+
+Step = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class DraftDeal:
+    """A deal part-way through entry: the setup it is for and the taps made so far."""
+
+    game: Game
+    setup: DealSetup
+    steps: tuple[Step, ...] = ()
+    trump: str | None = None
+    bids: tuple[Bid, ...] = ()  #: in bidding order
+    tricks: tuple[int, ...] = ()  #: in bidding order (one team count in a partnership)
+    rainbows: tuple[int, ...] = ()  #: seats that held a rainbow
+
+    # What the table sees ----------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return len(self.game.players)
+
+    @property
+    def bidding(self) -> bool:
+        """Say whether bids are still being taken."""
+        return len(self.bids) < self.players
+
+    @property
+    def next_bidder(self) -> int | None:
+        """Return the seat that bids next, or None once everyone has bid."""
+        return self.setup.order[len(self.bids)] if self.bidding else None
+
+    def choices(self) -> list[BidChoice]:
+        """Return the bids the next bidder may say (forbidden ones marked, e.g. the hook)."""
+        return bid_choices(self.game.ruleset, self.setup.cards, self.bids, self.players)
+
+    @property
+    def bids_by_seat(self) -> dict[int, Bid]:
+        return dict(zip(self.setup.order, self.bids, strict=False))
+
+    def bid_labels(self) -> dict[int, str]:
+        """Return each bid said so far in words, by seat ("3", "pass", "double board")."""
+        levels = board_levels(self.bids)
+        return {
+            seat: bid.label(level)
+            for seat, bid, level in zip(self.setup.order, self.bids, levels, strict=False)
+        }
+
+    @property
+    def bids_total(self) -> int:
+        """Return the tricks bid so far (a board counts every card), to set against the cards."""
+        return sum(hook_value(bid, self.setup.cards) for bid in self.bids)
+
+    @property
+    def leader(self) -> int | None:
+        """Return who leads the first trick, once every bid is in."""
+        if self.bidding:
+            return None
+        by_seat = self.bids_by_seat
+        bids = [by_seat[seat] for seat in range(self.players)]
+        return leader(self.game.ruleset, self.setup.order, bids)
+
+    @property
+    def asks_rainbows(self) -> bool:
+        """Say whether rainbow holders are asked for (the 4-card deal of a bonus ruleset)."""
+        return self.game.ruleset.pays_rainbow_bonus(self.setup.cards)
+
+    @property
+    def trick_takers(self) -> tuple[int, ...]:
+        """Return whose tricks are tapped: team 0 in a partnership, else all but the last bidder."""
+        if self.game.ruleset.partnership:
+            return (0,)
+        return self.setup.order[:-1]
+
+    @property
+    def next_trick_taker(self) -> int | None:
+        """Return the side or seat whose tricks are asked for next (None while bidding)."""
+        if self.bidding or len(self.tricks) >= len(self.trick_takers):
+            return None
+        return self.trick_takers[len(self.tricks)]
+
+    @property
+    def tricks_left(self) -> int:
+        """Return the tricks not yet given to anyone."""
+        return self.setup.cards - sum(self.tricks)
+
+    @property
+    def tricks_by_seat(self) -> dict[int, int]:
+        if self.game.ruleset.partnership:
+            return {}
+        return dict(zip(self.trick_takers, self.tricks, strict=False))
+
+    # Taps --------------------------------------------------------------------------------
+
+    def apply(self, kind: str, value: str) -> DraftDeal:
+        """Return the deal after one more tap, or raise a ScoreError saying why it is refused."""
+        deal = self.setup.index
+        if kind == "trump":
+            trump = value.strip().lower()
+            if trump not in TRUMPS or (trump == "none" and not self.game.ruleset.allows_no_trump()):
+                raise GameFileError(f"{value!r} is not a trump this game can have", deal=deal)
+            return self._with_step(kind, trump, trump=trump)
+        if kind == "bid":
+            if not self.bidding:
+                raise IllegalBid("everyone has bid already", deal=deal)
+            seat = self.setup.order[len(self.bids)]
+            name = self.game.players[seat]
+            bid = parse_bid(value, deal=deal, player=name)
+            check_bid(
+                self.game.ruleset,
+                self.setup.cards,
+                self.bids,
+                bid,
+                self.players,
+                name=name,
+                deal=deal,
+            )
+            return self._with_step(kind, str(bid.to_json()), bids=(*self.bids, bid))
+        if kind == "rainbow":
+            if not self.asks_rainbows:
+                raise GameFileError("no rainbows are counted on this deal", deal=deal)
+            seat = _whole(value, "a seat", deal)
+            if not 0 <= seat < self.players:
+                raise GameFileError(f"there is no seat {seat}", deal=deal)
+            held = tuple(s for s in self.rainbows if s != seat)
+            if len(held) == len(self.rainbows):
+                held = tuple(sorted((*held, seat)))
+            return self._with_step(kind, str(seat), rainbows=held)
+        if kind == "tricks":
+            taker = self.next_trick_taker
+            if taker is None:
+                if self.bidding:
+                    raise TricksError("the bids are not all in yet", deal=deal)
+                raise TricksError("every trick is already counted", deal=deal)
+            tricks = _whole(value, "a number of tricks", deal)
+            if not 0 <= tricks <= self.tricks_left:
+                whose = self.taker_name(taker)
+                raise TricksError(
+                    f"{whose} cannot take {tricks}: only {self.tricks_left} of "
+                    f"{self.setup.cards} tricks are left to give",
+                    deal=deal,
+                    player=whose,
+                )
+            return self._with_step(kind, str(tricks), tricks=(*self.tricks, tricks))
+        raise GameFileError(f"{kind!r} is not something to tap", deal=deal)
+
+    def taker_name(self, taker: int) -> str:
+        """Name whoever's tricks are asked for: the team in a partnership, else the player."""
+        if self.game.ruleset.partnership:
+            return self.game.sides[taker]
+        return self.game.players[taker]
+
+    def _with_step(self, kind: str, value: str, **changes: Any) -> DraftDeal:
+        return replace(self, steps=(*self.steps, (kind, value)), **changes)
+
+    def undo(self) -> DraftDeal:
+        """Return the deal without its last tap."""
+        return replay(self.game, self.setup, self.steps[:-1])
+
+    # Completion ------------------------------------------------------------------------------
+
+    @property
+    def thrown_in(self) -> bool:
+        return not self.bidding and is_thrown_in(self.game.ruleset, self.bids)
+
+    @property
+    def complete(self) -> bool:
+        """Say whether the deal can be recorded: thrown in, or every trick counted."""
+        if self.bidding:
+            return False
+        return self.thrown_in or len(self.tricks) == len(self.trick_takers)
+
+    def record(self) -> DealRecord:
+        """Return the deal as the game file holds it (call once `complete`)."""
+        by_seat = self.bids_by_seat
+        bids = tuple(by_seat[seat] for seat in range(self.players))
+        if self.thrown_in:
+            return DealRecord(bids)
+        rainbows = self.rainbows if self.asks_rainbows else None
+        if self.game.ruleset.partnership:
+            team = self.tricks[0]
+            return DealRecord(
+                bids,
+                team_tricks=(team, self.setup.cards - team),
+                trump=self.trump,
+                rainbows=rainbows,
+            )
+        tricks = dict(zip(self.trick_takers, self.tricks, strict=True))
+        tricks[self.setup.order[-1]] = self.tricks_left
+        return DealRecord(
+            bids,
+            tricks=tuple(tricks[seat] for seat in range(self.players)),
+            trump=self.trump,
+            rainbows=rainbows,
+        )
+
+    def to_draft(self) -> dict[str, Any]:
+        """Return what storage keeps as the game's draft."""
+        return {"position": self.setup.index, "steps": [list(step) for step in self.steps]}
+
+
+def _whole(value: str, what: str, deal: int) -> int:
+    text = str(value).strip()
+    if not (text.isdigit() and text.isascii() and len(text) <= 3):
+        raise GameFileError(f"{value!r} is not {what}", deal=deal)
+    return int(text)
+
+
+def replay(game: Game, setup: DealSetup, steps: Iterable[Sequence[str]]) -> DraftDeal:
+    """Replay taps onto a fresh deal, keeping those that are still legal (stopping at the first
+    that is not, e.g. after an earlier deal was corrected)."""
+    deal = DraftDeal(game, setup)
+    for step in steps:
+        try:
+            kind, value = str(step[0]), str(step[1])
+            deal = deal.apply(kind, value)
+        except (IndexError, TypeError, ValueError):
+            break
+    return deal
+
+
+def from_draft(game: Game, setup: DealSetup, draft: Any) -> DraftDeal:
+    """Return the deal in progress from a stored draft (an empty one if it is for another deal)."""
+    if not isinstance(draft, dict) or draft.get("position") != setup.index:
+        return DraftDeal(game, setup)
+    steps = draft.get("steps")
+    return replay(game, setup, steps if isinstance(steps, list) else [])
+
+
+def taps_of(game: Game, setup: DealSetup, record: DealRecord) -> list[Step]:
+    """Return the taps that would enter a recorded deal (used to undo into the draft)."""
+    steps: list[Step] = []
+    if record.trump is not None:
+        steps.append(("trump", record.trump))
+    steps.extend(("bid", str(record.bids[seat].to_json())) for seat in setup.order)
+    steps.extend(("rainbow", str(seat)) for seat in record.rainbows or ())
+    if record.team_tricks is not None:
+        steps.append(("tricks", str(record.team_tricks[0])))
+    elif record.tricks is not None:
+        if game.ruleset.partnership:
+            steps.append(("tricks", str(record.tricks[0] + record.tricks[2])))
+        else:
+            steps.extend(("tricks", str(record.tricks[seat])) for seat in setup.order[:-1])
+    return steps

@@ -1,0 +1,117 @@
+"""Helpers for the table's pages: read a page's hidden fields, tap like a phone would."""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from tests.conftest import csrf_token
+
+
+def hidden(page: str, name: str) -> str:
+    """Return the value of the first hidden field with this name on the page."""
+    for tag in re.findall(r"<input[^>]*>", page):
+        if f'name="{name}"' in tag:
+            match = re.search(r'value="([^"]*)"', tag)
+            if match:
+                return html.unescape(match.group(1))
+    raise AssertionError(f"no field {name} on the page")
+
+
+def buttons(page: str, name: str = "step") -> list[tuple[str, bool]]:
+    """Return (value, enabled) for every button with this name."""
+    found = []
+    for tag in re.findall(r"<button[^>]*>", page):
+        match = re.search(rf'name="{name}" value="([^"]*)"', tag)
+        if match:
+            found.append((html.unescape(match.group(1)), " disabled" not in tag))
+    return found
+
+
+@dataclass
+class Table:
+    """One phone at the table: it remembers the last page it saw, as a browser would."""
+
+    client: Any
+    game_id: str = ""
+    page: str = ""
+
+    @property
+    def url(self) -> str:
+        return f"/games/{self.game_id}"
+
+    def open(self) -> str:
+        response = self.client.get(self.url)
+        assert response.status_code == 200, response.status_code
+        self.page = response.get_data(as_text=True)
+        return self.page
+
+    def form(self, step: str, **overrides: Any) -> dict[str, Any]:
+        data = {
+            "csrf_token": hidden(self.page, "csrf_token"),
+            "nonce": hidden(self.page, "nonce"),
+            "version": hidden(self.page, "version"),
+            "step": step,
+        }
+        data.update(overrides)
+        return data
+
+    def post(self, step: str, **overrides: Any):
+        """Tap on the page last seen; return the response (not followed)."""
+        return self.client.post(f"{self.url}/tap", data=self.form(step, **overrides))
+
+    def tap(self, *steps: str) -> str:
+        """Tap each step (each on a fresh page, like a phone after the redirect)."""
+        for step in steps:
+            response = self.post(step)
+            assert response.status_code == 303, (step, response.status_code, self.problem(response))
+            assert response.headers["Location"].endswith(self.url)
+            self.open()
+        return self.page
+
+    @staticmethod
+    def problem(response) -> str:
+        text = response.get_data(as_text=True)
+        match = re.search(r'id="problem">([^<]*)<', text)
+        return html.unescape(match.group(1)) if match else ""
+
+    def start(self, ruleset: str, players: list[str], dealer: str = "0") -> Table:
+        """Start a game through the new-game form."""
+        page = self.client.get("/games/new").get_data(as_text=True)
+        data: dict[str, Any] = {
+            "csrf_token": hidden(page, "csrf_token"),
+            "nonce": hidden(page, "nonce"),
+            "ruleset": ruleset,
+            "dealer": dealer,
+            "start": "1",
+        }
+        for seat, name in enumerate(players):
+            data[f"players-{seat}"] = name
+        response = self.client.post("/games/new", data=data)
+        assert response.status_code == 303, response.get_data(as_text=True)
+        self.game_id = response.headers["Location"].rsplit("/", 1)[-1]
+        self.open()
+        return self
+
+
+@pytest.fixture
+def table(client) -> Table:
+    csrf_token(client)
+    return Table(client)
+
+
+@pytest.fixture
+def api_game(client):
+    """Return a function creating a game through the API (as the creating phone)."""
+
+    def make(document: dict[str, Any]) -> str:
+        token = csrf_token(client)
+        response = client.post("/api/games", json=document, headers={"X-CSRFToken": token})
+        assert response.status_code == 201, response.get_json()
+        return response.get_json()["id"]
+
+    return make
