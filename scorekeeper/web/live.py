@@ -1,0 +1,181 @@
+"""The watch side of a game: the big live scoreboard, its QR code, the chart, the installable app.
+
+Everything here only reads. The watch link grants nothing: writes go through the
+JSON API, which refuses any phone that is not an editor of the game.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    render_template,
+    send_from_directory,
+    url_for,
+)
+from markupsafe import Markup
+
+from ..chart import score_chart_svg
+from ..rules import DealResult, GameResult
+from ..storage import NotFound, StoredGame, get_game
+from .api import etag
+from .db import get_db
+
+bp = Blueprint("live", __name__)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One side on the scoreboard: its name, its total, and whether it is in front."""
+
+    name: str
+    total: int
+    leads: bool
+
+
+@dataclass(frozen=True)
+class Scoreboard:
+    """What the watch page shows: the standings, the last deal, and what comes next."""
+
+    result: GameResult
+    standings: tuple[Standing, ...]
+    played: int  #: the schedule slot of the last deal played (0 before the first)
+    deals: int  #: deals in the whole schedule
+    scored: int  #: deals scored so far (thrown-in deals not counted)
+    say: str  #: the standings as one sentence, for reading aloud
+
+    @property
+    def last(self) -> DealResult | None:
+        return self.result.deals[-1] if self.result.deals else None
+
+
+def scoreboard(result: GameResult) -> Scoreboard:
+    """Turn a scored game into the watch page's scoreboard."""
+    scored = sum(not deal.thrown_in for deal in result.deals)
+    best = max(result.totals) if scored else None
+    standings = tuple(
+        Standing(name, total, total == best)
+        for name, total in zip(result.sides, result.totals, strict=True)
+    )
+    played = result.deals[-1].setup.number if result.deals else 0
+    ranked = sorted(standings, key=lambda standing: -standing.total)
+    spoken = ", ".join(f"{s.name.replace('&', 'and')} {s.total}" for s in ranked)
+    if result.complete:
+        say = f"Game over. {spoken}."
+    elif result.deals:
+        say = f"After deal {played}: {spoken}."
+    else:
+        say = ""
+    return Scoreboard(result, standings, played, len(result.schedule), scored, say)
+
+
+def load_or_404(game_id: str) -> StoredGame:
+    """Return the stored game, or answer 404."""
+    try:
+        return get_game(get_db(), game_id)
+    except NotFound:
+        abort(404)
+
+
+def watch_url(stored: StoredGame) -> str:
+    """Return the game's absolute, read-only watch link (the one the QR code holds)."""
+    return url_for("table.watch", game_id=stored.id, _external=True)
+
+
+@bp.app_template_global()
+def score_chart(result: GameResult) -> Markup:
+    """Draw the running-totals chart inline (the SVG escapes every name)."""
+    return Markup(score_chart_svg(result))  # every name in it is escaped
+
+
+@bp.app_template_global("watch_url")
+def _watch_url_global(stored: StoredGame) -> str:
+    return watch_url(stored)
+
+
+@bp.get("/games/<game_id>/live")
+def watch(game_id: str) -> str:
+    stored = load_or_404(game_id)
+    return render_template(
+        "live/watch.html",
+        stored=stored,
+        result=stored.result(),
+        board=scoreboard(stored.result()),
+        etag=etag(stored),
+        live_css_linked=True,
+    )
+
+
+@bp.get("/games/<game_id>/live/board")
+def board(game_id: str) -> Response:
+    """Return just the scoreboard, for the watch page to swap in when the game changes."""
+    stored = load_or_404(game_id)
+    result = stored.result()
+    html = render_template(
+        "live/board.html",
+        stored=stored,
+        result=result,
+        board=scoreboard(result),
+        live_css_linked=True,
+    )
+    response = Response(html, mimetype="text/html")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/games/<game_id>/qr.svg")
+def qr(game_id: str) -> Response:
+    """Draw the QR code of the game's watch link (made here, no outside service)."""
+    import segno
+
+    stored = load_or_404(game_id)
+    out = io.BytesIO()
+    segno.make(watch_url(stored), error="m").save(
+        out, kind="svg", border=4, dark="#000", light="#fff", xmldecl=False, omitsize=True,
+        title="QR code: the watch link of this game",
+    )  # fmt: skip
+    response = Response(out.getvalue(), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "max-age=3600"
+    return response
+
+
+@bp.get("/games/<game_id>/chart.svg")
+def chart(game_id: str) -> Response:
+    """Serve the running-totals chart as an image."""
+    stored = load_or_404(game_id)
+    response = Response(score_chart_svg(stored.result()), mimetype="image/svg+xml")
+    response.headers["ETag"] = etag(stored)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    """Serve the service worker from the root, so it may look after every page of the app."""
+    response = send_from_directory(
+        current_app.static_folder or "static", "sw.js", mimetype="text/javascript", max_age=0
+    )
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    """Serve the web app manifest with its own media type (makes the app installable)."""
+    return send_from_directory(
+        current_app.static_folder or "static",
+        "manifest.webmanifest",
+        mimetype="application/manifest+json",
+        max_age=3600,
+    )
+
+
+@bp.get("/offline")
+def offline() -> str:
+    """The page the service worker shows when a page is not cached and the network is gone."""
+    return render_template("live/offline.html")

@@ -1,0 +1,75 @@
+// Scorekeeper's service worker: keep the app shell so a page still opens when the WiFi
+// hiccups. Pages and the API: the network first, the last good copy when it fails.
+// Static files: the cached copy at once, refreshed in the background.
+"use strict";
+var CACHE = "scorekeeper-shell-v1";
+var SHELL = [
+  "/offline",
+  "/static/app.css",
+  "/static/live.css",
+  "/static/live.js",
+  "/static/wakelock.js",
+  "/static/install.js",
+  "/static/icons/icon.svg",
+  "/static/icons/icon-192.png",
+  "/manifest.webmanifest"
+];
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(caches.open(CACHE).then(function (cache) {
+    return cache.addAll(SHELL);
+  }).then(function () { return self.skipWaiting(); }));
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (name) {
+      return name.indexOf("scorekeeper-") === 0 && name !== CACHE;
+    }).map(function (name) { return caches.delete(name); }));
+  }).then(function () { return self.clients.claim(); }));
+});
+
+function networkFirst(request) {
+  return fetch(request).then(function (response) {
+    if (response.status === 200) {
+      var copy = response.clone();
+      caches.open(CACHE).then(function (cache) { cache.put(request, copy); });
+    }
+    return response;
+  }).catch(function () {
+    return caches.match(request, { ignoreVary: true }).then(function (cached) {
+      if (cached) return cached;
+      if (request.mode === "navigate") return caches.match("/offline");
+      return Response.error();
+    });
+  });
+}
+
+function cachedThenRefresh(request) {
+  return caches.match(request).then(function (cached) {
+    var fresh = fetch(request).then(function (response) {
+      if (response.status === 200) {
+        var copy = response.clone();
+        caches.open(CACHE).then(function (cache) { cache.put(request, copy); });
+      }
+      return response;
+    });
+    if (cached) {
+      fresh.catch(function () { /* offline: the cached copy stands */ });
+      return cached;
+    }
+    return fresh;
+  });
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  if (request.method !== "GET") return;
+  var url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (url.pathname.indexOf("/static/") === 0) {
+    event.respondWith(cachedThenRefresh(request));
+  } else {
+    event.respondWith(networkFirst(request));
+  }
+});
