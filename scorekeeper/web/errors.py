@@ -5,7 +5,17 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Flask, Response, flash, jsonify, redirect, render_template, request, session
+from flask import (
+    Flask,
+    Response,
+    current_app,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    session,
+)
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
@@ -51,6 +61,15 @@ def _same_origin_referrer() -> str | None:
     return parts.path + (f"?{parts.query}" if parts.query else "")
 
 
+def _form_page() -> str | None:
+    """Return this form's own page when it has one (GET on the same address), else None."""
+    try:
+        current_app.url_map.bind("localhost").match(request.path, method="GET")
+    except HTTPException:
+        return None
+    return request.path
+
+
 def _csrf_refused(error: CSRFError) -> Response:
     if wants_json():
         return refusal(
@@ -58,7 +77,7 @@ def _csrf_refused(error: CSRFError) -> Response:
             f"The security token was refused ({error.description}). "
             "Fetch the page again for a fresh token.",
         )
-    back = _same_origin_referrer()
+    back = _same_origin_referrer() or _form_page()
     if back is None:
         return refusal(400, STALE_FORM)
     # Keep what was entered, so the form comes back filled in and nothing is lost.
