@@ -99,14 +99,16 @@ def sheet_html(sheet: Sheet, *, paper: str = "letter") -> str:
 
 def sheet_pdf(sheet: Sheet, *, paper: str = "letter", static_root: Path = STATIC) -> bytes:
     """Render a sheet to PDF bytes, loading nothing but files of static_root."""
+    return pdf_from_html(sheet_html(sheet, paper=paper), static_root=static_root)
+
+
+def pdf_from_html(html: str, *, static_root: Path = STATIC) -> bytes:
+    """Lay out HTML as a PDF; relative URLs point into static_root, and nothing else loads."""
     from weasyprint import HTML
 
-    html = sheet_html(sheet, paper=paper)
+    base_url = Path(static_root).resolve().as_uri() + "/"
     fetcher = static_url_fetcher(static_root)
-    document = HTML(
-        string=html, base_url=Path(static_root).resolve().as_uri() + "/", url_fetcher=fetcher
-    )
-    return document.write_pdf()
+    return HTML(string=html, base_url=base_url, url_fetcher=fetcher).write_pdf()
 
 
 def render_game_sheet(
