@@ -35,6 +35,7 @@ from .rules import (
     bidding_order,
     board_name,
     builtin_document,
+    is_thrown_in,
     number,
     read_game,
     score_deal,
@@ -950,7 +951,10 @@ def judge(deal: OneDeal, ruleset: Ruleset) -> Verdict:
         )
     game = Game(ruleset, deal.players, deal.dealer, ())
     rainbows = deal.rainbows if isinstance(ruleset.rainbow, RainbowBonus) else ()
-    record = DealRecord(deal.bids, deal.tricks, rainbows=rainbows or None)
+    if is_thrown_in(ruleset, deal.bids):
+        record = DealRecord(deal.bids)
+    else:
+        record = DealRecord(deal.bids, deal.tricks, rainbows=rainbows or None)
     order = bidding_order(ruleset, count, deal.dealer)
     setup = DealSetup(1, schedule.index(deal.cards) + 1, deal.cards, deal.dealer, order)
     try:

@@ -1,0 +1,372 @@
+"""The rules pages: every ruleset in plain words, the house-rules editor, and settling disputes."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+
+from ..house_rules import (
+    RULE_TITLES,
+    SHORTCUTS,
+    OneDeal,
+    changed_keys,
+    changes_from,
+    compare,
+    decisions,
+    describe,
+    find_shortcut,
+    judge_everywhere,
+    most_cards_that_fit,
+    parse_card_counts,
+    root_slug,
+    schedule_words,
+    worked_examples,
+)
+from ..rules import (
+    BUILTIN_DOCUMENTS,
+    SOURCES,
+    Ruleset,
+    ScoreError,
+    builtin_document,
+    builtin_rulesets,
+    find_ruleset,
+    parse_bid,
+)
+from ..storage import (
+    NotFound,
+    StoredGame,
+    delete_house_ruleset,
+    game_ruleset_ref,
+    get_game,
+    get_house_ruleset,
+    ruleset_choices,
+    save_house_ruleset,
+    slugify,
+    write,
+)
+from .db import get_db
+from .rules_forms import (
+    CalculatorForm,
+    FormErrors,
+    HouseRulesForm,
+    ImportRulesForm,
+    board_level_fields,
+    fill,
+    player_counts,
+    read,
+    schedule_field,
+    seat_fields,
+)
+
+bp = Blueprint("rules_pages", __name__)
+
+#: Addresses under /rules that a house ruleset's slug may not take.
+RESERVED = {"new", "import", "calculator"}
+
+
+class Found:
+    """A ruleset found by slug: built-in or house, with the document as saved."""
+
+    def __init__(self, slug: str, ruleset: Ruleset, saved: dict[str, Any], house: bool) -> None:
+        self.slug = slug
+        self.ruleset = ruleset
+        self.saved = saved
+        self.house = house
+        self.base = root_slug(saved) if house else slug
+
+
+def find(slug: str) -> Found:
+    """Return the built-in or house ruleset with this slug, or answer 404."""
+    if slug in BUILTIN_DOCUMENTS:
+        return Found(slug, find_ruleset(slug), builtin_document(slug), False)
+    try:
+        saved, ruleset = get_house_ruleset(get_db(), slug)
+    except (NotFound, ScoreError):
+        abort(404)
+    return Found(slug, ruleset, saved, True)
+
+
+def house_rulesets() -> list[Found]:
+    """Return the family's saved house rulesets."""
+    return [
+        Found(choice.slug, choice.ruleset, {}, True)
+        for choice in ruleset_choices(get_db())
+        if choice.house
+    ]
+
+
+def free_slug(name: str, *, keep: str | None = None) -> str:
+    """Return an address for a house ruleset: its own (when editing) or a new unused one."""
+    if keep:
+        return keep
+    slug = slugify(name)
+    if slug in BUILTIN_DOCUMENTS or slug in RESERVED:
+        slug = f"{slug}-house"
+    db = get_db()
+    candidate, number = slug, 1
+    while db["house_rulesets"].count_where("slug = ?", [candidate]):
+        number += 1
+        candidate = f"{slug}-{number}"
+    return candidate
+
+
+# The rules pages ------------------------------------------------------------------------------
+
+
+@bp.get("/rules")
+def index() -> str:
+    builtins = [(ruleset, SOURCES.get(ruleset.slug or "", "")) for ruleset in builtin_rulesets()]
+    return render_template("rules/index.html", builtins=builtins, house=house_rulesets())
+
+
+@bp.get("/rules/<slug>")
+def page(slug: str) -> str:
+    found = find(slug)
+    ruleset = found.ruleset
+    changes = [RULE_TITLES[key] for key in changed_keys(found.saved)] if found.house else []
+    return render_template(
+        "rules/page.html",
+        found=found,
+        ruleset=ruleset,
+        source=SOURCES.get(slug, "") if not found.house else "",
+        base_name=find_ruleset(found.base).name if found.house and found.base else None,
+        changes=changes,
+        sections=describe(ruleset),
+        examples=worked_examples(ruleset),
+        decisions=decisions(ruleset, found.base),
+    )
+
+
+@bp.get("/rules/<slug>/export.json")
+def export(slug: str) -> Response:
+    found = find(slug)
+    response = Response(
+        json.dumps(found.saved, ensure_ascii=False, indent=2) + "\n", mimetype="application/json"
+    )
+    response.headers["Content-Disposition"] = f'attachment; filename="{slug}.rules.json"'
+    return response
+
+
+# The editor -----------------------------------------------------------------------------------
+
+
+def _apply_shortcut(form: HouseRulesForm, key: str) -> None:
+    """Fill the schedule from a shortcut button (for one list, or every player count)."""
+    by_players = key.startswith("players:")
+    shortcut = find_shortcut(key.removeprefix("players:"))
+    if shortcut is None:
+        return
+    deck = int(form.deck.data) if (form.deck.data or "").isdigit() else 54
+    if not by_players:
+        top = form.top.data if isinstance(form.top.data, int) and form.top.data > 0 else 13
+        form.schedule.data = " ".join(str(cards) for cards in shortcut.make(min(top, 27)))
+        form.schedule_kind.data = "same"
+        return
+    for count in player_counts(form):
+        field = schedule_field(form, count)
+        try:
+            top = max(parse_card_counts(field.data or ""))
+        except ValueError:
+            top = min(13, most_cards_that_fit(count, deck))
+        field.data = " ".join(str(cards) for cards in shortcut.make(top))
+    form.schedule_kind.data = "by-players"
+
+
+def _editor(form: HouseRulesForm, *, errors: FormErrors, editing: Found | None, status: int) -> Any:
+    top = form.top.data if isinstance(form.top.data, int) and form.top.data > 0 else 13
+    try:
+        reading = schedule_words(parse_card_counts(form.schedule.data or ""))
+    except ValueError:
+        reading = ""
+    page = render_template(
+        "rules/editor.html",
+        form=form,
+        errors=errors,
+        editing=editing,
+        shortcuts=[(shortcut.key, shortcut.title(top)) for shortcut in SHORTCUTS],
+        counts=list(player_counts(form)),
+        schedule_field=schedule_field,
+        levels=board_level_fields(form),
+        reading=reading,
+        titles=RULE_TITLES,
+    )
+    return page, status
+
+
+def _save(form: HouseRulesForm, editing: Found | None) -> Any:
+    """Handle a posted editor: a shortcut re-shows the form; otherwise validate and save."""
+    shortcut = request.form.get("shortcut")
+    if shortcut:
+        _apply_shortcut(form, shortcut)
+        return _editor(form, errors=FormErrors(), editing=editing, status=200)
+    document, errors = read(form)
+    if document is None:
+        return _editor(form, errors=errors, editing=editing, status=422)
+    base = form.base.data if form.base.data in BUILTIN_DOCUMENTS else None
+    saved = changes_from(base, document)
+    db = get_db()
+    with write(db):
+        slug = save_house_ruleset(
+            db, saved, slug=free_slug(document["name"], keep=editing.slug if editing else None)
+        )
+    flash(f"Saved {document['name']}.", "status")
+    return redirect(url_for("rules_pages.page", slug=slug), code=303)
+
+
+@bp.route("/rules/new", methods=["GET", "POST"])
+def new() -> Any:
+    form = HouseRulesForm()
+    if request.method == "POST":
+        return _save(form, None)
+    start = find(request.args.get("from", "back-alley-pagat"))
+    document = dict(start.ruleset.document)
+    document["name"] = f"{start.ruleset.name}, our way"[:80]
+    fill(form, document, base=start.base)
+    return _editor(form, errors=FormErrors(), editing=None, status=200)
+
+
+@bp.route("/rules/<slug>/edit", methods=["GET", "POST"])
+def edit(slug: str) -> Any:
+    found = find(slug)
+    if not found.house:
+        return redirect(url_for("rules_pages.new", **{"from": slug}), code=303)
+    form = HouseRulesForm()
+    if request.method == "POST":
+        return _save(form, found)
+    fill(form, dict(found.ruleset.document), base=found.base)
+    return _editor(form, errors=FormErrors(), editing=found, status=200)
+
+
+@bp.post("/rules/<slug>/delete")
+def delete(slug: str) -> Response:
+    found = find(slug)
+    if not found.house:
+        abort(405)
+    db = get_db()
+    with write(db):
+        delete_house_ruleset(db, slug)
+    flash(
+        f"Deleted {found.ruleset.name}. Games played under it keep their own copy of the rules.",
+        "status",
+    )
+    return redirect(url_for("rules_pages.index"), code=303)  # type: ignore[return-value]
+
+
+@bp.route("/rules/import", methods=["GET", "POST"])
+def import_rules() -> Any:
+    form = ImportRulesForm()
+    if form.validate_on_submit():
+        raw = form.file.data.read(256 * 1024 + 1)
+        try:
+            document = _ruleset_file(raw)
+            ruleset = Ruleset.from_document(document)
+        except ScoreError as error:
+            form.file.errors.append(f"This file cannot be imported: {error}.")
+        else:
+            db = get_db()
+            with write(db):
+                slug = save_house_ruleset(db, document, slug=free_slug(ruleset.name))
+            flash(f"Imported {ruleset.name}.", "status")
+            return redirect(url_for("rules_pages.page", slug=slug), code=303)
+    status = 422 if form.is_submitted() else 200
+    return render_template("rules/import.html", form=form), status
+
+
+def _ruleset_file(raw: bytes) -> Any:
+    if len(raw) > 256 * 1024:
+        raise ScoreError("it is too big for a ruleset (256 KB at most)")
+    try:
+        document = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise ScoreError("it is not a JSON file") from None
+    if isinstance(document, dict) and "deals" in document and "ruleset" in document:
+        raise ScoreError(
+            "it is a game file, not a ruleset; import games from the Import page instead"
+        )
+    return document
+
+
+# Settle it ------------------------------------------------------------------------------------
+
+
+@bp.app_template_global()
+def rules_compare_choices(stored: StoredGame) -> list[tuple[str, str]]:
+    """Return the rulesets a game could be compared with (those that seat its players)."""
+    players = len(stored.game.players)
+    own = stored.game.ruleset
+    return [
+        (choice.slug, choice.ruleset.name)
+        for choice in ruleset_choices(get_db())
+        if choice.ruleset.min_players <= players <= choice.ruleset.max_players
+        and choice.ruleset.document != own.document
+    ]
+
+
+@bp.get("/games/<game_id>/compare")
+def compare_game(game_id: str) -> Any:
+    try:
+        stored = get_game(get_db(), game_id)
+    except NotFound:
+        abort(404)
+    ours = stored.result()
+    slug = request.args.get("ruleset", "")
+    if not slug:
+        return render_template("rules/compare.html", stored=stored, ours=ours, comparison=None)
+    other = find(slug)
+    ref = game_ruleset_ref(get_db(), slug)
+    comparison = compare(ours, other.ruleset, ref)
+    return render_template(
+        "rules/compare.html", stored=stored, ours=ours, comparison=comparison, slug=slug
+    )
+
+
+@bp.get("/rules/calculator")
+def calculator() -> Any:
+    form = CalculatorForm(formdata=request.args or None)
+    names = []
+    for seat in range(4):
+        name = (seat_fields(form, seat)[0].data or "").strip()[:40]
+        names.append(name or f"Player {seat + 1}")
+    form.dealer.choices = [(str(seat), name) for seat, name in enumerate(names)]
+    verdicts: list[Any] = []
+    problem = None
+    if request.args and form.validate():
+        deal, problem = _one_deal(form, names)
+        if deal is not None:
+            rulesets = [choice.ruleset for choice in ruleset_choices(get_db())]
+            verdicts = judge_everywhere(deal, rulesets)
+    elif request.args:
+        problem = "Choose a bid and the tricks taken for every player."
+    return render_template(
+        "rules/calculator.html",
+        form=form,
+        seats=[seat_fields(form, seat) for seat in range(4)],
+        names=names,
+        verdicts=verdicts,
+        problem=problem,
+    )
+
+
+def _one_deal(form: CalculatorForm, names: list[str]) -> tuple[OneDeal | None, str | None]:
+    if len({name.casefold() for name in names}) != len(names):
+        return None, "Give the four players different names."
+    cards = int(form.cards.data)
+    bids, tricks, rainbows = [], [], []
+    for seat in range(4):
+        _name, bid, took, rainbow = seat_fields(form, seat)
+        bids.append(parse_bid(bid.data, player=names[seat]))
+        tricks.append(int(took.data))
+        if rainbow.data:
+            rainbows.append(seat)
+    everyone_passed = all(bid.is_zero for bid in bids)
+    if sum(tricks) != cards and not (everyone_passed and sum(tricks) == 0):
+        return None, (
+            f"The tricks add up to {sum(tricks)}, but with {cards} card{'s' * (cards != 1)} "
+            f"each there {'is' if cards == 1 else 'are'} {cards}."
+        )
+    deal = OneDeal(
+        tuple(names), int(form.dealer.data), cards, tuple(bids), tuple(tricks), tuple(rainbows)
+    )
+    return deal, None
