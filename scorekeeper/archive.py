@@ -15,7 +15,7 @@ from sqlite_utils import Database
 
 from .documents import read_json_document
 from .rules import Game, GameFileError, ScoreError, default_lookup, read_game, score_game
-from .storage import create_game, list_games, write
+from .storage import create_game, get_game, write
 
 FORMAT = "scorekeeper-archive"
 VERSION = 1
@@ -23,11 +23,12 @@ VERSION = 1
 
 def export_all(db: Database) -> dict[str, Any]:
     """Return every game as one archive document, the oldest game first."""
-    games = sorted(list_games(db), key=lambda stored: (stored.created, stored.id))
+    # rowid is the order games were stored in, so an import keeps the order of the export.
+    rows = list(db.query("select id from games order by rowid"))
     return {
         "format": FORMAT,
         "version": VERSION,
-        "games": [stored.game.to_json() for stored in games],
+        "games": [get_game(db, row["id"]).game.to_json() for row in rows],
     }
 
 
