@@ -13,6 +13,7 @@ from typing import Any
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectField, StringField
+from wtforms.fields.choices import SelectChoice
 
 from ..house_rules import EXAMPLE_NAMES, parse_card_counts
 from ..rules import Ruleset, RulesetError, builtin_document
@@ -51,8 +52,13 @@ class Whole(IntegerField):
             raise ValueError(f"“{text}” is not a whole number") from None
 
 
+def options(pairs: Any) -> list[SelectChoice]:
+    """Return choices for a radio or select field from (value, label) pairs."""
+    return [SelectChoice(value, label) for value, label in pairs]
+
+
 def _radio(label: str, choices: list[tuple[str, str]]) -> RadioField:
-    return RadioField(label, choices=choices, validate_choice=True)
+    return RadioField(label, choices=options(choices), validate_choice=True)
 
 
 class HouseRulesForm(FlaskForm):
@@ -222,8 +228,8 @@ def fill(form: HouseRulesForm, document: dict[str, Any], *, base: str | None) ->
     form.name.data = document["name"]
     form.players_min.data, form.players_max.data = document["players"]
     deck = str(document["deck"])
-    if deck not in {value for value, _ in form.deck.choices}:
-        form.deck.choices = [*form.deck.choices, (deck, f"{deck} cards")]
+    if deck not in {choice.value for choice in form.deck.choices}:
+        form.deck.choices = [*form.deck.choices, SelectChoice(deck, f"{deck} cards")]
     form.deck.data = deck
     form.partnership.data = "yes" if document["partnership"] else "no"
     schedule = document["schedule"]
@@ -395,8 +401,10 @@ class ImportRulesForm(FlaskForm):
     )
 
 
-BID_CHOICES = [("pass", "pass"), *((str(n), str(n)) for n in range(1, 14))]
-BID_CHOICES += [("board", "board"), ("rainbow", "rainbow")]
+SPECIAL_BIDS = ("board", "rainbow")
+BID_CHOICES = options(
+    [("pass", "pass"), *((str(n), str(n)) for n in range(1, 14)), *((b, b) for b in SPECIAL_BIDS)]
+)
 
 
 class CalculatorForm(FlaskForm):
@@ -405,8 +413,12 @@ class CalculatorForm(FlaskForm):
     class Meta:
         csrf = False  # a GET form that changes nothing
 
-    cards = SelectField("Cards each", choices=[(str(n), str(n)) for n in range(1, 14)], default="5")
-    dealer = SelectField("Dealer", choices=[(str(seat), f"Seat {seat + 1}") for seat in range(4)])
+    cards = SelectField(
+        "Cards each", choices=options((str(n), str(n)) for n in range(1, 14)), default="5"
+    )
+    dealer = SelectField(
+        "Dealer", choices=options((str(seat), f"Seat {seat + 1}") for seat in range(4))
+    )
 
 
 for _seat in range(4):
@@ -415,7 +427,7 @@ for _seat in range(4):
     setattr(
         CalculatorForm,
         f"tricks_{_seat}",
-        SelectField("Took", choices=[(str(n), str(n)) for n in range(14)], default="0"),
+        SelectField("Took", choices=options((str(n), str(n)) for n in range(14)), default="0"),
     )
     setattr(CalculatorForm, f"rainbow_{_seat}", BooleanField("Held a rainbow"))
 

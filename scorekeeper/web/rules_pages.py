@@ -54,6 +54,7 @@ from .rules_forms import (
     ImportRulesForm,
     board_level_fields,
     fill,
+    options,
     player_counts,
     read,
     schedule_field,
@@ -329,7 +330,7 @@ def calculator() -> Any:
     for seat in range(4):
         name = (seat_fields(form, seat)[0].data or "").strip()[:40]
         names.append(name or f"Player {seat + 1}")
-    form.dealer.choices = [(str(seat), name) for seat, name in enumerate(names)]
+    form.dealer.choices = options((str(seat), name) for seat, name in enumerate(names))
     verdicts: list[Any] = []
     problem = None
     if request.args and form.validate():
