@@ -177,6 +177,14 @@ def ranked(stats: FamilyStats, by: str = "made") -> list[PlayerStats]:
     return players
 
 
+def best_bidders(stats: FamilyStats) -> list[PlayerStats]:
+    """Return who makes their bids most often (several on a tie; none before any bid)."""
+    rates = [player.made_rate for player in stats.players.values() if player.made_rate is not None]
+    if not rates:
+        return []
+    return [player for player in ranked(stats, "made") if player.made_rate == max(rates)]
+
+
 def counts_as_bid(game: Game, deal: DealResult, seat: int) -> bool:
     """Say whether a seat's bid in a scored deal promised something (see the module's docstring)."""
     bid = deal.record.bids[seat]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.rules import read_game, score_game
-from scorekeeper.stats import PlayedGame, family_stats, ranked
+from scorekeeper.stats import PlayedGame, best_bidders, family_stats, ranked
 
 #: Partnership Back Alley (pagat: at least, 5 per trick bid, 1 over, -5 per trick when set;
 #: board 10 × cards) cut to two deals of 3 and 2 cards. Ann & Cy against Bob & Dee.
@@ -106,6 +106,14 @@ def test_who_makes_their_bids_most_often(stats) -> None:
     # Bob 4/5 = 80 %, Cy 3/4 = 75 %, Ann 5/7 ≈ 71 %, Dee 2/3 ≈ 67 %, Eve never bid.
     assert [player.name for player in ranked(stats, "made")] == ["Bob", "Cy", "Ann", "Dee", "Eve"]
     assert stats.player("bob").made_rate == pytest.approx(0.8)
+    assert best_bidders(stats) == [stats.player("Bob")]
+
+
+def test_a_tie_for_best_bidder_names_both() -> None:
+    # G1 alone: Ann 1 of 2, Bob 1 of 1, Cy 0 of 1, Dee 1 of 1 → Bob and Dee tie at 100 %.
+    stats = family_stats([PlayedGame("g1", "2024-06-01", score_game(read_game(GAMES["g1"])))])
+    assert [player.name for player in best_bidders(stats)] == ["Bob", "Dee"]
+    assert best_bidders(family_stats([])) == []
 
 
 def test_names_match_whatever_the_capitals(stats) -> None:

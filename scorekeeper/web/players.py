@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, render_template, request
 
-from ..stats import SORTS, FamilyStats, PlayedGame, family_stats, ranked
+from ..stats import SORTS, FamilyStats, PlayedGame, best_bidders, family_stats, ranked
 from ..storage import list_games
 from .db import get_db
 
@@ -30,6 +30,7 @@ def index() -> str:
         "players/index.html",
         stats=stats,
         players=players,
+        best=best_bidders(stats),
         by=by,
         sorts=SORTS,
         sizes=sizes,

@@ -59,3 +59,10 @@ def test_a_players_page_whatever_the_capitals(client, token) -> None:
 
 def test_an_unknown_player_is_not_found(client) -> None:
     assert client.get("/players/Nobody").status_code == 404
+
+
+def test_a_tie_for_best_bidder(client, token) -> None:
+    # G1 alone: Bob 1 of 1 and Dee 1 of 1 (tests/test_stats.py).
+    client.post("/api/games", json=GAMES["g1"], headers={"X-CSRFToken": token})
+    page = client.get("/players").get_data(as_text=True)
+    assert "<b>Bob</b> and <b>Dee</b> make their bids most often:\n  100% each." in page
