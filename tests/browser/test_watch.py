@@ -60,6 +60,8 @@ def test_the_watcher_sees_each_deal_appear(phone, second_phone) -> None:
     expect(watcher.locator(".standing.leads .side")).to_have_text("Ann & Cy")
     expect(watcher.locator("#live-status")).to_have_text("Live")
     expect(watcher.locator(".score-chart polyline")).to_have_count(2)
+    # The screen stays on where the browser can: the wake-lock script ran on this page.
+    assert watcher.evaluate("window.scorekeeperWakeLock === true || !('wakeLock' in navigator)")
     screenshot(watcher, "watch-phone")
 
     # The watcher's phone holds only the watch link: the API refuses its writes.
