@@ -1,0 +1,166 @@
+"""Whole games played through the UI in a phone-sized Chromium, checked against the scorer."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.rules import read_game, score_game
+from scorekeeper.table_state import taps_of
+from tests.browser.conftest import screenshot
+from tests.conftest import example
+
+pytestmark = pytest.mark.browser
+
+
+class Phone:
+    """A page that counts its taps: every tap is one click that loads the next page."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+        self.taps = 0
+
+    def tap(self, selector: str) -> None:
+        with self.page.expect_navigation(wait_until="domcontentloaded"):
+            self.page.click(selector)
+        self.taps += 1
+
+
+def start_game(phone: Phone, ruleset: str, players: list[str], dealer: int) -> str:
+    """Fill in the new-game form the way a person would; return the game's address."""
+    page = phone.page
+    page.goto("/")
+    with page.expect_navigation():
+        page.click("text=New game")
+    page.select_option("#ruleset", ruleset)
+    while page.locator(".seats li").count() < len(players):
+        with page.expect_navigation():
+            page.click('button[value="add"]')
+    for seat, name in enumerate(players):
+        page.fill(f'input[name="players-{seat}"]', name)
+    page.check(f'input[name="dealer"][value="{dealer}"]')
+    with page.expect_navigation():
+        page.click("text=Start the game")
+    return page.url
+
+
+def deal_taps(document: dict) -> list[list[str]]:
+    """Return, for each deal of a game file, the buttons a scorer taps to enter it."""
+    result = score_game(read_game(document))
+    taps = []
+    for deal in result.deals:
+        steps = taps_of(result.game, deal.setup, deal.record)
+        taps.append([f"{kind}:{'pass' if value == '0' and kind == 'bid' else value}"
+                     for kind, value in steps])  # fmt: skip
+    return taps
+
+
+def play(phone: Phone, document: dict) -> list[int]:
+    """Enter every deal of the game file through the page; return the taps each deal took."""
+    counts = []
+    for steps in deal_taps(document):
+        before = phone.taps
+        for step in steps:
+            phone.tap(f'button[name="step"][value="{step}"]')
+        counts.append(phone.taps - before)
+    return counts
+
+
+def page_totals(page) -> list[int]:
+    return [int(text) for text in page.locator(".totals .scores b").all_inner_texts()]
+
+
+def scored_export(page, game_url: str, tmp_path: Path) -> dict:
+    """Fetch the game's export through the page's own cookies and score it with the CLI."""
+    exported = page.request.get(game_url + "/export.json")
+    assert exported.ok
+    path = tmp_path / "exported.game.json"
+    path.write_bytes(exported.body())
+    run = subprocess.run(
+        [sys.executable, "-m", "scorekeeper.cli", "score", str(path)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(run.stdout)
+
+
+def test_a_whole_game_of_back_alley_pagat(phone, tmp_path):
+    document = example("back-alley-pagat")
+    assert any("board" in str(d["bids"]).lower() for d in document["deals"])
+    assert any("tricks" not in d and "team_tricks" not in d for d in document["deals"])
+    table = Phone(phone)
+    game_url = start_game(table, "back-alley-pagat", document["players"], document["first_dealer"])
+    setup_taps = table.taps
+    assert setup_taps == 0
+    screenshot(phone, "pagat-deal-1")
+    counts = play(table, document)
+    assert phone.locator("text=Game over").is_visible()
+    scored = scored_export(phone, game_url, tmp_path)
+    assert scored["complete"] is True
+    assert page_totals(phone) == scored["totals"]
+    assert scored["totals"] == list(score_game(read_game(document)).totals)
+    screenshot(phone, "pagat-game-over")
+    with_trump = [
+        count
+        for count, deal in zip(counts, document["deals"], strict=True)
+        if "trump" in deal and ("tricks" in deal or "team_tricks" in deal)
+    ]
+    print(f"\ntaps per 4-player partnership deal incl. trump: max {max(with_trump)}")
+    assert max(with_trump) <= 7
+
+
+def test_a_whole_game_of_joker_with_the_dealers_hook(phone, tmp_path):
+    document = example("joker")
+    table = Phone(phone)
+    game_url = start_game(table, "joker", document["players"], document["first_dealer"])
+    # The dealer's forbidden bid is shown struck out when the dealer's turn comes.
+    first = deal_taps(document)[0]
+    dealers_bid = max(i for i, step in enumerate(first) if step.startswith("bid:"))
+    for step in first[:dealers_bid]:
+        table.tap(f'button[name="step"][value="{step}"]')
+    struck = phone.locator("button.struck")
+    assert struck.count() == 1 and struck.is_disabled()
+    screenshot(phone, "joker-hook")
+    table.taps = 0
+    for _ in range(dealers_bid):
+        table.tap('button[value="undo"]')
+    table.taps = 0
+    counts = play(table, document)
+    assert phone.locator("text=Game over").is_visible()
+    scored = scored_export(phone, game_url, tmp_path)
+    assert page_totals(phone) == scored["totals"] == list(score_game(read_game(document)).totals)
+    with_trump = [c for c, d in zip(counts, document["deals"], strict=True) if "trump" in d]
+    print(f"\ntaps per 4-player individual deal incl. trump: max {max(with_trump)}")
+    assert max(with_trump) <= 9
+
+
+def test_the_deal_page_fits_a_phone_with_big_tap_targets(phone, live_server):
+    table = Phone(phone)
+    start_game(table, "back-alley-bridge", ["Ann", "Bob", "Cy", "Dee"], 0)
+    for dark in (False, True):
+        phone.emulate_media(color_scheme="dark" if dark else "light")
+        for step in (None, "bid:1", "bid:2", "bid:pass", "bid:board"):
+            if step:
+                if dark:
+                    continue
+                table.tap(f'button[value="{step}"]')
+            small = phone.evaluate(
+                """() => [...document.querySelectorAll('button, a, summary, select, input')]
+                    .filter(e => e.checkVisibility())
+                    .filter(e => e.getBoundingClientRect().height < 44)
+                    .map(e => e.outerHTML.slice(0, 80))"""
+            )
+            assert small == [], small
+            width = phone.evaluate("() => document.documentElement.scrollWidth")
+            assert width <= 360, width
+        screenshot(phone, f"tricks-{'dark' if dark else 'light'}")
+    table.tap('button[value="undo"]')
+    phone.emulate_media(color_scheme="light")
+    screenshot(phone, "bids-light")
+    phone.emulate_media(color_scheme="dark")
+    screenshot(phone, "bids-dark")
