@@ -234,4 +234,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run the imported module's main, so errors raised by other modules (which import
+    # scorekeeper.cli) are the same classes main() catches.
+    from scorekeeper.cli import main as imported_main
+
+    sys.exit(imported_main())
