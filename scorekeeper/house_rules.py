@@ -780,9 +780,9 @@ def _exact_made(
 def rescore(game: Game, ruleset: Ruleset, ref: Any = None) -> GameResult:
     """Score the same game (what was said and taken) under another ruleset.
 
-    Raises ScoreError naming the first deal the other ruleset would not allow.
-    Rainbows held count only where the other ruleset pays for them; the trump
-    suit never changes a score, so it is left out.
+    Raises ScoreError naming the first deal the other ruleset would not allow
+    (a deal without trump cannot happen with a deck without jokers). Rainbows
+    held count only where the other ruleset pays for them.
     """
     if not ruleset.partnership:
         for position, deal in enumerate(game.deals, 1):
@@ -795,7 +795,6 @@ def rescore(game: Game, ruleset: Ruleset, ref: Any = None) -> GameResult:
     keep_rainbows = isinstance(ruleset.rainbow, RainbowBonus)
     deals = []
     for deal in game.to_json()["deals"]:
-        deal.pop("trump", None)
         if not keep_rainbows:
             deal.pop("rainbows", None)
         deals.append(deal)

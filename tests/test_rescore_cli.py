@@ -274,3 +274,25 @@ def test_the_five_player_variant_fits_the_deck() -> None:
     )
     assert len(ruleset.schedule(5)) == 20
     assert ruleset.board is not None and ruleset.board.multiplier(7) == 5
+
+
+def test_rainbows_held_count_only_where_the_other_rules_pay_for_them(tmp_path, capsys) -> None:
+    game = json.loads((EXAMPLES / "back-alley-bridge.game.json").read_text())
+    expected = json.loads((EXAMPLES / "back-alley-bridge.expected.json").read_text())
+    held = [0, 0]
+    for deal in game["deals"]:
+        for seat in deal.get("rainbows", []):
+            held[seat % 2] += 1
+    assert sum(held) > 0, "the golden bridge game has rainbows"
+    rules = write(
+        tmp_path,
+        "rules.json",
+        {"base": "back-alley-bridge", "name": "Bridge, no rainbows", "rainbow": None},
+    )
+    status, out, _ = run(capsys, "score", str(EXAMPLES / "back-alley-bridge.game.json"),
+                         "--ruleset", rules)  # fmt: skip
+    assert status == 0
+    # Each rainbow was worth 10 to its team; without them each total drops by 10 a rainbow.
+    assert json.loads(out)["totals"] == [
+        total - 10 * count for total, count in zip(expected["totals"], held, strict=True)
+    ]
