@@ -5,31 +5,29 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from flask import Flask, current_app, request
+from flask import Flask, Request
 from flask_wtf.csrf import CSRFProtect
 
 from .. import config
 
 
-class CSRFProtection(CSRFProtect):
-    """Flask-WTF's CSRF protection, unshaken by a crafted form part that has no name."""
+class FormRequest(Request):
+    """A request whose form never holds a field without a name.
 
-    def _get_csrf_token(self) -> str | None:
-        # Flask-WTF calls key.endswith() on every form key, and a multipart part without
-        # a name has the key None: that crashed into a 500 instead of refusing the post.
-        field_name = current_app.config["WTF_CSRF_FIELD_NAME"]
-        if token := request.form.get(field_name):
-            return token
-        for key, value in request.form.items(multi=True):
-            if isinstance(key, str) and key.endswith(field_name) and value:
-                return value
-        for header_name in current_app.config["WTF_CSRF_HEADERS"]:
-            if token := request.headers.get(header_name):
-                return token
-        return None
+    A crafted multipart post can carry a part with no name; Werkzeug files it under the
+    key None, and Flask-WTF and WTForms crash on that key (a 500) instead of refusing.
+    """
+
+    def _load_form_data(self) -> None:
+        super()._load_form_data()
+        for part in ("form", "files"):
+            fields = self.__dict__.get(part)
+            if fields is not None and None in fields:
+                named = [(k, v) for k, v in fields.items(multi=True) if k is not None]
+                self.__dict__[part] = type(fields)(named)
 
 
-csrf = CSRFProtection()
+csrf = CSRFProtect()
 
 #: The policy for every response: nothing from anywhere but this app, no inline script.
 CONTENT_SECURITY_POLICY = (
@@ -66,6 +64,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = config.secret_key(config.INSTANCE)
+    app.request_class = FormRequest
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
 
