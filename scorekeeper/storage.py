@@ -114,11 +114,11 @@ def write(db: Database) -> Iterator[Database]:
     db.execute("BEGIN IMMEDIATE")
     try:
         yield db
+        db.execute("COMMIT")
     except BaseException:
+        _loaded(db).clear()  # what was read inside the transaction may never have happened
         db.rollback()
         raise
-    else:
-        db.execute("COMMIT")
 
 
 class NotFound(LookupError):
@@ -147,8 +147,12 @@ class StoredGame:
     draft: Any
 
     def result(self) -> GameResult:
-        """Score the game (scores are never stored; they are always recomputed)."""
-        return score_game(self.game)
+        """Score the game (scores are never stored; they are recomputed, once per loaded game)."""
+        scored = self.__dict__.get("_result")
+        if scored is None:
+            scored = score_game(self.game)
+            object.__setattr__(self, "_result", scored)  # frozen: the game cannot change under it
+        return scored
 
 
 def new_id() -> str:
@@ -186,7 +190,20 @@ def get_game(db: Database, game_id: str) -> StoredGame:
     rows = list(db.query("select * from games where id = ?", [game_id]))
     if not rows:
         raise NotFound(game_id)
-    return _row_to_game(db, rows[0])
+    row = rows[0]
+    # Every change to a game bumps its version, so a game read once at a version on this
+    # connection (a request's) need not be read, checked and scored again at that version.
+    loaded = _loaded(db)
+    seen = loaded.get(row["id"])
+    if seen is not None and seen.version == row["version"]:
+        return seen
+    stored = loaded[row["id"]] = _row_to_game(db, row)
+    return stored
+
+
+def _loaded(db: Database) -> dict[str, StoredGame]:
+    """Return the games this connection has read, by id, at the version last read."""
+    return db.__dict__.setdefault("_scorekeeper_loaded", {})
 
 
 def list_games(db: Database) -> list[StoredGame]:
@@ -276,10 +293,18 @@ def record_deal(
             f"({len(current.game.deals) + 1} is); here is the game as it is now.",
             current,
         )
-    score_game(current.game.with_deals([*current.game.deals, record]))
+    after = current.game.with_deals([*current.game.deals, record])
+    scored = score_game(after)
     _insert_deals(db, game_id, [record], start=position)
     _bump(db, game_id, draft=None)
-    return get_game(db, game_id)
+    return _scored(get_game(db, game_id), after, scored)
+
+
+def _scored(stored: StoredGame, game: Game, result: GameResult) -> StoredGame:
+    """Give a just-written game the result already computed for it, rather than scoring it again."""
+    if stored.game == game:
+        object.__setattr__(stored, "_result", result)
+    return stored
 
 
 def replace_deal(
@@ -297,13 +322,14 @@ def replace_deal(
     if not 1 <= position <= len(deals):
         raise NotFound(f"deal {position}")
     deals[position - 1] = record
-    score_game(current.game.with_deals(deals))
+    after = current.game.with_deals(deals)
+    scored = score_game(after)
     db.execute(
         "update deals set body = ? where game_id = ? and position = ?",
         [json.dumps(record.to_json(), ensure_ascii=False), game_id, position],
     )
     _bump(db, game_id)
-    return get_game(db, game_id)
+    return _scored(get_game(db, game_id), after, scored)
 
 
 def delete_last_deal(
