@@ -8,6 +8,7 @@ import subprocess
 import sys
 import threading
 import time
+from http.client import HTTPException
 from pathlib import Path
 from typing import Any
 
@@ -128,7 +129,7 @@ class Writer(threading.Thread):
                     )
                     assert status == 201, status
                     self.acknowledged.append((game_id, number, body))
-            except (OSError, AssertionError):
+            except (OSError, HTTPException, AssertionError):
                 return  # the server is gone: what was acknowledged so far is what counts
 
 
