@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from scorekeeper.cli import main
 from scorekeeper.rules import (
     GameFileError,
     GameOverError,
@@ -216,20 +217,51 @@ def test_bad_input_in_process(text: str, kind: type[ScoreError], deal, name) -> 
     assert "\n" not in message
 
 
-@pytest.mark.parametrize(("text", "kind", "deal", "name"), CASES)
-def test_bad_input_on_the_command_line(text: str, kind, deal, name, write_json) -> None:
-    done = run_cli("score", write_json(text))
-    assert done.returncode != 0
-    assert done.stdout == ""
-    lines = done.stderr.splitlines()
-    assert len(lines) == 1, done.stderr
-    assert done.stderr.endswith("\n")
+def assert_one_line_error(status: int, stdout: str, stderr: str, deal, name) -> None:
+    """Check GAME-FORMAT.md's rule for bad input on the command line."""
+    assert status != 0
+    assert stdout == ""
+    lines = stderr.splitlines()
+    assert len(lines) == 1, stderr
+    assert stderr.endswith("\n")
     if deal is None:
         assert not re.match(r"deal \d+:", lines[0])
     else:
         assert lines[0].startswith(f"deal {deal}: ")
     if name is not None:
         assert name in lines[0]
+
+
+@pytest.mark.parametrize(("text", "kind", "deal", "name"), CASES)
+def test_bad_input_through_the_command(text: str, kind, deal, name, write_json, capsys) -> None:
+    status = main(["score", write_json(text)])
+    captured = capsys.readouterr()
+    assert_one_line_error(status, captured.out, captured.err, deal, name)
+
+
+# A real `scorekeeper score` process for one case of every kind (the full table runs above).
+IN_A_SUBPROCESS = {
+    "malformed JSON", "not an object", "unknown ruleset", "three players for pagat",
+    "duplicate names, other case", "blank name", "first_dealer too big", "unknown field",
+    "three bids", "unknown bid word", "negative bid", "bid above n-1", "pass in bluke",
+    "board in joker", "rainbow in pagat", "dealer's hook",
+    "bad bid counted after a thrown-in deal", "tricks do not add up", "negative tricks",
+    "missing tricks", "tricks on a thrown-in deal", "team_tricks in bluke",
+    "tricks and team_tricks", "rainbows on the 12-card deal", "unknown trump",
+    "a 14th bridge deal", "unknown deal field",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "deal", "name"), [case for case in CASES if case.id in IN_A_SUBPROCESS]
+)
+def test_bad_input_in_a_subprocess(text: str, kind, deal, name, write_json) -> None:
+    done = run_cli("score", write_json(text))
+    assert_one_line_error(done.returncode, done.stdout, done.stderr, deal, name)
+
+
+def test_every_subprocess_case_is_in_the_table() -> None:
+    assert {case.id for case in CASES} >= IN_A_SUBPROCESS
 
 
 @pytest.mark.parametrize("text", ["{", '{"ruleset": "nope", "players": []}', "[]"])
