@@ -93,7 +93,7 @@ def score_chart(result: GameResult) -> Markup:
     return Markup(score_chart_svg(result))  # every name in it is escaped
 
 
-@bp.app_template_global("watch_url")
+@bp.app_template_global("game_watch_url")
 def _watch_url_global(stored: StoredGame) -> str:
     return watch_url(stored)
 
