@@ -81,7 +81,8 @@ def parse_bid(value: object, *, deal: int | None = None, player: str | None = No
             return BOARD
         if text == "rainbow":
             return RAINBOW
-        if text.isdigit() and text.isascii():
+        # Python refuses to read numbers of thousands of digits; such a bid is simply not a bid.
+        if text.isdigit() and text.isascii() and len(text) < 100:
             return number(int(text))
     shown = value if isinstance(value, str) else repr(value)
     raise GameFileError(

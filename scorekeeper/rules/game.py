@@ -189,6 +189,8 @@ def load_game_text(text: str | bytes, *, lookup: RulesetLookup = default_lookup)
         document = json.loads(text)
     except (ValueError, UnicodeDecodeError) as error:
         raise GameFileError(f"the game file is not valid JSON ({error})") from None
+    except RecursionError:
+        raise GameFileError("the game file is not valid JSON (it is nested too deeply)") from None
     return read_game(document, lookup=lookup)
 
 

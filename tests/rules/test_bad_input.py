@@ -53,6 +53,9 @@ BAD = [
     # The file as a whole.
     ("malformed JSON", '{"ruleset": "back-alley-pagat",', GameFileError, None, None),
     ("empty file", "", GameFileError, None, None),
+    ("JSON nested too deeply", "[" * 100_000, GameFileError, None, None),
+    ("a bid of 5000 digits", pagat({"bids": ["9" * 5000, P, P, P], "team_tricks": [1, 12]}),
+     GameFileError, 1, "Ann"),
     ("not an object", "[1, 2, 3]", GameFileError, None, None),
     ("a bare string", '"back-alley-pagat"', GameFileError, None, None),
     ("unknown field", pagat(OK_DEAL, scores=[1, 2]), GameFileError, None, None),
@@ -241,7 +244,8 @@ def test_bad_input_through_the_command(text: str, kind, deal, name, write_json, 
 
 # A real `scorekeeper score` process for one case of every kind (the full table runs above).
 IN_A_SUBPROCESS = {
-    "malformed JSON", "not an object", "unknown ruleset", "three players for pagat",
+    "malformed JSON", "JSON nested too deeply", "a bid of 5000 digits", "not an object",
+    "unknown ruleset", "three players for pagat",
     "duplicate names, other case", "blank name", "first_dealer too big", "unknown field",
     "three bids", "unknown bid word", "negative bid", "bid above n-1", "pass in bluke",
     "board in joker", "rainbow in pagat", "dealer's hook",
