@@ -201,16 +201,19 @@ def add_deal(game_id: str) -> Response:
         next_number = result.next.number if result.next else None
         if isinstance(said, bool) or not isinstance(said, int):
             raise ScoreError('say which deal this is: "deal": the number of the next deal')
-        if said not in (position, next_number):
+        version = expected_version(payload)
+        # K is the deal's place in the game file (counting thrown-in deals) or its slot of
+        # the schedule. After a thrown-in deal the slot is also the place of a deal already
+        # recorded, so a repeated "deal": K could be either: only the version can tell.
+        by_slot = said == next_number and (next_number == position or version is not None)
+        if said != position and not by_slot:
             raise Conflict(
                 f"Deal {said} is not the next deal "
-                f"({'the game is over' if next_number is None else f'deal {next_number} is'}); "
-                "here is the game as it is now.",
+                f"({'the game is over' if next_number is None else f'deal {position} is'}, "
+                "counting thrown-in deals); here is the game as it is now.",
                 stored,
             )
-        updated = record_deal(
-            db, game_id, record, position=position, expected_version=expected_version(payload)
-        )
+        updated = record_deal(db, game_id, record, position=position, expected_version=version)
         return game_body(updated, editor=True), 201, {"ETag": etag(updated)}
 
     return guarded(game_id, run)

@@ -206,3 +206,25 @@ def test_backup_while_the_server_writes_holds_every_deal_acknowledged_before(
         assert status == 200 and json.loads(body)["game"]["deals"]
     finally:
         copy.stop()
+
+
+def test_a_repeated_deal_after_a_thrown_in_deal_is_not_recorded_twice(server: Server) -> None:
+    # Same cards in every slot, so the repeat would be a legal deal in the next slot too.
+    same_cards = {"base": "back-alley-individual", "schedule": [3, 3, 3, 3]}
+    scorer = phone(server)
+    status, _, body = scorer.request(
+        "POST", "/api/games", json_body={"ruleset": same_cards, "players": list("ABCD")}
+    )
+    assert status == 201
+    path = f"/api/games/{json.loads(body)['id']}/deals"
+    played = {"bids": [1, "pass", "pass", "pass"], "tricks": [3, 0, 0, 0]}
+    assert scorer.request("POST", path, json_body={"deal": 1, **played})[0] == 201
+    assert scorer.request("POST", path, json_body={"deal": 2, "bids": ["pass"] * 4})[0] == 201
+    # Deal 3 in the file (slot 2 replayed), tapped twice: the second is the same deal again.
+    answers = [scorer.request("POST", path, json_body={"deal": 3, **played}) for _ in range(2)]
+    assert [status for status, _, _ in answers] == [201, 409]
+    # Named by its slot with the version seen, the next deal is still welcome.
+    version = json.loads(answers[1][2])["version"]
+    by_slot = {"deal": 3, "version": version, **played}
+    assert scorer.request("POST", path, json_body=by_slot)[0] == 201
+    assert len(deal_rows(server.db, json.loads(body)["id"])) == 4
