@@ -33,6 +33,8 @@ KEYS = (
 #: The longest name a ruleset may have (it is shown on buttons and sheets).
 NAME_LENGTH = 80
 
+#: Two full decks with jokers: the most cards a family table plays with.
+MAX_DECK = 108
 AT_LEAST_KEYS = ("per_bid", "over", "set_per_bid")
 EXACT_KEYS = ("made_base", "made_per_trick", "all_base", "all_per_trick", "missed_per_trick")
 
@@ -266,6 +268,13 @@ def _build(doc: dict[str, Any], slug: str | None) -> Ruleset:
 
     with _rule("deck"):
         deck = _whole(doc["deck"], "the deck", minimum=2)
+        if deck > MAX_DECK:
+            raise RulesetError(f"a deck of {deck} cards is more than any table uses ({MAX_DECK})")
+    with _rule("players"):
+        if high > deck:
+            raise RulesetError(
+                f"a {deck}-card deck cannot give even one card each to {high} players"
+            )
     with _rule("partnership"):
         partnership = _flag(doc["partnership"], "partnership")
         if partnership and (low, high) != (4, 4):

@@ -17,6 +17,8 @@ from scorekeeper.rules import (
     IllegalBid,
     RainbowBid,
     RainbowBonus,
+    Ruleset,
+    RulesetError,
     ScoreError,
     bid_choices,
     bidding_order,
@@ -435,3 +437,16 @@ def test_rainbow_is_not_a_bid_elsewhere(slug: str) -> None:
     players = BUILTINS[slug][0][1] if slug != "back-alley-individual" else 4
     with pytest.raises(ScoreError):
         check_bid(find_ruleset(slug), cards, [], RAINBOW, players, name="Ann")
+
+
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        ({"players": [4, 10**9]}, "cannot give even one card each"),
+        ({"deck": 10**9}, "more than any table uses"),
+    ],
+)
+def test_absurd_sizes_are_refused_quickly(changes, words):
+    # A schedule is built for every player count, so absurd counts must be refused first.
+    with pytest.raises(RulesetError, match=words):
+        Ruleset.from_document({"base": "back-alley-individual", **changes})
