@@ -76,10 +76,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     security.init_app(app)
     errors.init_app(app)
 
-    from . import api, table
+    from . import api, live, players, rules_pages, sheets, table
 
-    app.register_blueprint(table.bp)
-    app.register_blueprint(api.bp)
+    for area in (table, api, sheets, rules_pages, live, players):
+        app.register_blueprint(area.bp)
     _register_optional_blueprints(app)
     return app
 
@@ -88,7 +88,7 @@ def _register_optional_blueprints(app: Flask) -> None:
     """Register the areas that live in their own modules (sheets, rules, watch, players)."""
     from importlib import import_module
 
-    for name in ("sheets", "rules_pages", "live", "players", "archive"):
+    for name in ("archive",):
         try:
             module = import_module(f"{__name__}.{name}")
         except ModuleNotFoundError as error:

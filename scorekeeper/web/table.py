@@ -181,8 +181,11 @@ def game(game_id: str) -> tuple[str, int]:
 
 
 @bp.get("/games/<game_id>/watch")
-def watch(game_id: str) -> tuple[str, int]:
-    return render_game(load_or_404(game_id), watching=True)
+def watch(game_id: str) -> Any:
+    """The read-only watch link (the API's watch_url and the QR code): the live scoreboard."""
+    from .live import watch as live_scoreboard
+
+    return live_scoreboard(game_id)
 
 
 @bp.post("/games/<game_id>/tap")
