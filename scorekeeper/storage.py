@@ -9,10 +9,12 @@ No Flask here.
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import json
 import secrets
 import sqlite3
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -114,11 +116,11 @@ def write(db: Database) -> Iterator[Database]:
     db.execute("BEGIN IMMEDIATE")
     try:
         yield db
-        db.execute("COMMIT")
     except BaseException:
-        _loaded(db).clear()  # what was read inside the transaction may never have happened
         db.rollback()
         raise
+    else:
+        db.execute("COMMIT")
 
 
 class NotFound(LookupError):
@@ -147,12 +149,41 @@ class StoredGame:
     draft: Any
 
     def result(self) -> GameResult:
-        """Score the game (scores are never stored; they are recomputed, once per loaded game)."""
-        scored = self.__dict__.get("_result")
-        if scored is None:
-            scored = score_game(self.game)
-            object.__setattr__(self, "_result", scored)  # frozen: the game cannot change under it
-        return scored
+        """Score the game (scores are never stored; they are recomputed, once per game text)."""
+        read = self.__dict__.get("_read")
+        if read is None:
+            read = ReadGame(self.game)
+            object.__setattr__(self, "_read", read)  # frozen: the game cannot change under it
+        return read.result()
+
+
+class ReadGame:
+    """A game read from its stored text, and its result once asked for.
+
+    Reading and scoring are pure, so every load of the same text (the page, then
+    the next tap, then a second phone's poll) shares one: see `_read_game`.
+    """
+
+    def __init__(self, game: Game, result: GameResult | None = None) -> None:
+        self.game = game
+        self._result = result
+
+    def result(self) -> GameResult:
+        """Return the game's result, scoring it the first time."""
+        if self._result is None:
+            self._result = score_game(self.game)
+        return self._result
+
+    def keep(self, game: Game, result: GameResult) -> None:
+        """Take the result the write that stored this very game already computed."""
+        if self._result is None and game == self.game:
+            self._result = result
+
+
+#: Games read lately, by their stored text: a key is the text itself, so it never goes stale.
+_READ: collections.OrderedDict[tuple[Any, ...], ReadGame] = collections.OrderedDict()
+_READ_LOCK = threading.Lock()
+READ_CACHE_SIZE = 64  # a game's text changes with every deal: 64 covers every live table
 
 
 def new_id() -> str:
@@ -161,28 +192,46 @@ def new_id() -> str:
 
 
 def _row_to_game(db: Database, row: dict[str, Any]) -> StoredGame:
-    ruleset_ref = json.loads(row["ruleset"])
-    deals = [
-        json.loads(deal["body"])
+    bodies = tuple(
+        deal["body"]
         for deal in db.query(
             "select body from deals where game_id = ? order by position", [row["id"]]
         )
-    ]
-    document = {
-        "ruleset": ruleset_ref,
-        "players": json.loads(row["players"]),
-        "first_dealer": row["first_dealer"],
-        "deals": deals,
-    }
-    return StoredGame(
+    )
+    read = _read_game(row["ruleset"], row["players"], row["first_dealer"], bodies)
+    stored = StoredGame(
         id=row["id"],
         version=row["version"],
-        game=read_game(document),
+        game=read.game,
         created=row["created"],
         updated=row["updated"],
         edit_key=row["edit_key"],
         draft=json.loads(row["draft"]) if row["draft"] else None,
     )
+    object.__setattr__(stored, "_read", read)
+    return stored
+
+
+def _read_game(ruleset: str, players: str, first_dealer: int, bodies: tuple[str, ...]) -> ReadGame:
+    """Read a stored game's text into a Game, or take the one already read from the same text."""
+    key = (ruleset, players, first_dealer, bodies)
+    with _READ_LOCK:
+        read = _READ.get(key)
+        if read is not None:
+            _READ.move_to_end(key)
+            return read
+    document = {
+        "ruleset": json.loads(ruleset),
+        "players": json.loads(players),
+        "first_dealer": first_dealer,
+        "deals": [json.loads(body) for body in bodies],
+    }
+    read = ReadGame(read_game(document))
+    with _READ_LOCK:
+        read = _READ.setdefault(key, read)
+        while len(_READ) > READ_CACHE_SIZE:
+            _READ.popitem(last=False)
+    return read
 
 
 def get_game(db: Database, game_id: str) -> StoredGame:
@@ -190,20 +239,7 @@ def get_game(db: Database, game_id: str) -> StoredGame:
     rows = list(db.query("select * from games where id = ?", [game_id]))
     if not rows:
         raise NotFound(game_id)
-    row = rows[0]
-    # Every change to a game bumps its version, so a game read once at a version on this
-    # connection (a request's) need not be read, checked and scored again at that version.
-    loaded = _loaded(db)
-    seen = loaded.get(row["id"])
-    if seen is not None and seen.version == row["version"]:
-        return seen
-    stored = loaded[row["id"]] = _row_to_game(db, row)
-    return stored
-
-
-def _loaded(db: Database) -> dict[str, StoredGame]:
-    """Return the games this connection has read, by id, at the version last read."""
-    return db.__dict__.setdefault("_scorekeeper_loaded", {})
+    return _row_to_game(db, rows[0])
 
 
 def list_games(db: Database) -> list[StoredGame]:
@@ -302,8 +338,9 @@ def record_deal(
 
 def _scored(stored: StoredGame, game: Game, result: GameResult) -> StoredGame:
     """Give a just-written game the result already computed for it, rather than scoring it again."""
-    if stored.game == game:
-        object.__setattr__(stored, "_result", result)
+    read = stored.__dict__.get("_read")
+    if read is not None:
+        read.keep(game, result)
     return stored
 
 
