@@ -76,23 +76,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     security.init_app(app)
     errors.init_app(app)
 
-    from . import api, live, players, rules_pages, sheets, table
+    from . import api, archive, live, players, rules_pages, sheets, table
 
-    for area in (table, api, sheets, rules_pages, live, players):
+    for area in (table, api, sheets, rules_pages, live, players, archive):
         app.register_blueprint(area.bp)
-    _register_optional_blueprints(app)
     return app
-
-
-def _register_optional_blueprints(app: Flask) -> None:
-    """Register the areas that live in their own modules (sheets, rules, watch, players)."""
-    from importlib import import_module
-
-    for name in ("archive",):
-        try:
-            module = import_module(f"{__name__}.{name}")
-        except ModuleNotFoundError as error:
-            if error.name != f"{__name__}.{name}":
-                raise
-            continue
-        app.register_blueprint(module.bp)
