@@ -167,10 +167,13 @@ class AssetParser(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.urls: list[str] = []
+        self.workers: list[str] = []  #: service workers the page's scripts register
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         found = {name: value or "" for name, value in attrs}
         loads_source = tag != "input" or found.get("type") == "image"  # an image button loads
+        if tag == "script" and found.get("data-sw"):
+            self.workers.append(found["data-sw"])
         if tag == "link":
             rels = set(found.get("rel", "").lower().split())
             if rels & self.LOADED_RELS and found.get("href"):
@@ -190,6 +193,26 @@ def css_urls(css: str) -> list[str]:
     """Return what a stylesheet loads: its url(…) and @import targets (data: URLs left out)."""
     found = [match.group(2) or match.group(4) for match in CSS_URL.finditer(css)]
     return [url.strip() for url in found if not url.strip().startswith("data:")]
+
+
+QUOTED_PATHS = re.compile(r"""\[\s*((?:(['"])/[^'"]*\2\s*,?\s*)+)\]""")
+
+
+def precached(script: str) -> list[str]:
+    """Return the paths a service worker lists to keep ("/static/app.css", …), in order."""
+    found: list[str] = []
+    for array in QUOTED_PATHS.finditer(script):
+        found += [path for _, path in re.findall(r"""(['"])(/[^'"]*)\1""", array.group(1))]
+    return found
+
+
+def manifest_icons(manifest: str) -> list[str]:
+    """Return the icons a web app manifest names (the browser fetches them to install the app)."""
+    try:
+        icons = json.loads(manifest).get("icons", [])
+    except (ValueError, AttributeError):
+        return []
+    return [icon["src"] for icon in icons if isinstance(icon, dict) and icon.get("src")]
 
 
 def page_assets(html: str, page_url: str) -> tuple[list[str], list[str]]:
@@ -526,8 +549,8 @@ def get(url: str, opener: Any) -> bytes:
         return response.read()
 
 
-def page_weight(base: str) -> tuple[Figure, list[str]]:
-    """Weigh the live game page with every asset it loads (stylesheets' own imports too)."""
+def page_weight(base: str) -> list[Figure]:
+    """Weigh the live game page with everything it loads, then what its service worker adds."""
     document = example(LONG_GAME)
     table = new_table(base, document)
     for deal in document["deals"][:13]:
@@ -535,37 +558,67 @@ def page_weight(base: str) -> tuple[Figure, list[str]]:
     page_url = f"{base}/games/{table.game_id}"
     opener = table.client.opener
     html = get(page_url, opener)
-    total = len(html)
-    same, elsewhere = page_assets(html.decode("utf-8", "replace"), page_url)
-    seen: set[str] = set()
-    parts = [f"page {len(html):,} B"]
-    queue = list(same)
-    while queue:
-        url = queue.pop(0)
-        if url in seen:
-            continue
-        seen.add(url)
-        body = get(url, opener)
-        total += len(body)
-        parts.append(f"{urlsplit(url).path} {len(body):,} B")
-        if url.endswith(".css"):
-            more_same, more_elsewhere = split_by_origin(
-                css_urls(body.decode("utf-8", "replace")), url
-            )
-            queue.extend(more_same)
-            elsewhere.extend(more_elsewhere)
-    note = "; ".join(parts)
-    if elsewhere:
-        note = "loads from elsewhere: " + ", ".join(elsewhere)
-    figure = Figure(
+    parser = AssetParser()
+    parser.feed(html.decode("utf-8", "replace"))
+    same, elsewhere = split_by_origin(parser.urls, page_url)
+    fetched: dict[str, int] = {page_url: len(html)}
+    elsewhere += fetch_all(same, opener, fetched)
+    page_total = sum(fetched.values())
+    page_parts = [
+        f"{urlsplit(url).path.replace(table.game_id, '<id>')} {size:,} B"
+        for url, size in fetched.items()
+    ]
+    # Beyond the page: what installing the app and its service worker fetch once.
+    before = set(fetched)
+    for url in [url for url in before if urlsplit(url).path.endswith(".webmanifest")]:
+        icons, icons_elsewhere = split_by_origin(manifest_icons(get(url, opener).decode()), url)
+        elsewhere += icons_elsewhere + fetch_all(icons, opener, fetched)
+    workers, _ = split_by_origin(parser.workers, page_url)
+    for worker in workers:
+        script = get(worker, opener)
+        fetched[worker] = len(script)
+        kept, kept_elsewhere = split_by_origin(precached(script.decode("utf-8", "replace")), worker)
+        elsewhere += kept_elsewhere + fetch_all(kept, opener, fetched)
+    added = [f"{urlsplit(url).path} {fetched[url]:,} B" for url in fetched if url not in before]
+    page = Figure(
         "Live game page with everything it loads (editor's view, deal 14)",
         "KB",
-        [total / 1024],
+        [page_total / 1024],
         Budget(30),
-        note=note,
+        note="; ".join(page_parts),
     )
-    figure.miss = bool(elsewhere)  # anything loaded from elsewhere misses, whatever the weight
-    return figure, elsewhere
+    first_visit = Figure(
+        "… once, to install: the manifest's icons, the service worker and what it keeps",
+        "KB",
+        [sum(fetched.values()) / 1024],
+        note=("adds " + "; ".join(added)) if added else "no service worker",
+    )
+    if elsewhere:
+        page.miss = True  # anything loaded from elsewhere misses, whatever the weight
+        page.note = "loads from elsewhere: " + ", ".join(sorted(set(elsewhere)))
+    return [page, first_visit]
+
+
+def fetch_all(urls: Iterable[str], opener: Any, fetched: dict[str, int]) -> list[str]:
+    """Fetch same-origin URLs and what stylesheets load in turn (url(…), @import).
+
+    Sizes go into `fetched`; returns the off-origin URLs met on the way.
+    """
+    elsewhere: list[str] = []
+    queue = list(urls)
+    while queue:
+        url = queue.pop(0)
+        if url in fetched:
+            continue
+        body = get(url, opener)
+        fetched[url] = len(body)
+        text = body.decode("utf-8", "replace")
+        path = urlsplit(url).path
+        nested = css_urls(text) if path.endswith(".css") else []
+        more_same, more_elsewhere = split_by_origin(nested, url)
+        queue.extend(more_same)
+        elsewhere.extend(more_elsewhere)
+    return elsewhere
 
 
 # The sheets -------------------------------------------------------------------------------
@@ -709,12 +762,10 @@ def page_figures(base: str, pid: int, args: argparse.Namespace) -> list[Figure]:
     else:
         figures = latency_figures("Live game page GET", pages, {(1, "p50"): 15, (8, "p50"): 15})
     try:
-        weight, _ = page_weight(base)
+        weights = page_weight(base)
     except (RuntimeError, OSError) as error:
-        weight = Figure(
-            "Live game page with everything it loads", "KB", note=f"not measured: {error}"
-        )
-    return [*figures, weight]
+        weights = [Figure("Live game page with what it loads", "KB", note=f"not measured: {error}")]
+    return [*figures, *weights]
 
 
 def form_figures(base: str, pid: int, args: argparse.Namespace) -> list[Figure]:

@@ -87,6 +87,22 @@ def test_css_urls_skip_data_urls() -> None:
     assert bench.css_urls(css) == ["print.css", "/static/font.woff2", "x.png"]
 
 
+def test_a_service_workers_kept_files_are_found() -> None:
+    script = """var CACHE = "v1";
+    var SHELL = [
+      "/offline",
+      '/static/app.css', "/static/icons/icon.svg"
+    ];
+    fetch("/api/games");"""
+    assert bench.precached(script) == ["/offline", "/static/app.css", "/static/icons/icon.svg"]
+
+
+def test_a_manifests_icons_are_found() -> None:
+    manifest = '{"name": "S", "icons": [{"src": "/i/192.png"}, {"sizes": "any"}, "x"]}'
+    assert bench.manifest_icons(manifest) == ["/i/192.png"]
+    assert bench.manifest_icons("not json") == []
+
+
 def test_taps_are_read_from_the_browser_tests_output() -> None:
     output = (
         "....\ntaps per 4-player partnership deal incl. trump: max 7\n"
