@@ -27,6 +27,7 @@ import tempfile
 import threading
 import time
 import urllib.request
+import urllib.response
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from html import unescape
@@ -477,10 +478,14 @@ class Latency:
         cpu_before = process_cpu_seconds(server_pid)
         latencies = at_once(clients, work)
         cpu_after = process_cpu_seconds(server_pid)
-        self.p50.append(percentile(latencies, 50) * 1000)
-        self.p95.append(percentile(latencies, 95) * 1000)
+        self.add(latencies)
         if cpu_before is not None and cpu_after is not None:
             self.cpu.append((cpu_after - cpu_before) * 1000 / len(latencies))
+
+    def add(self, latencies: Sequence[float]) -> None:
+        """Keep one round's p50 and p95 (latencies in seconds, kept in milliseconds)."""
+        self.p50.append(percentile(latencies, 50) * 1000)
+        self.p95.append(percentile(latencies, 95) * 1000)
         self.samples += len(latencies)
 
 
@@ -781,8 +786,10 @@ def form_figures(base: str, pid: int, args: argparse.Namespace) -> list[Figure]:
     steps = form_steps(document, taps_of)[: len(deals)]
     try:
         by_clients: dict[int, Latency] = {}
+        posts: dict[int, Latency] = {}
         for clients in (1, 8):
             latency = by_clients[clients] = Latency()
+            posts[clients] = Latency()
             for _ in range(args.rounds):
                 tables = [new_table(base, document) for _ in range(clients)]
                 forms = [TapPage.load(table) for table in tables]
@@ -791,12 +798,14 @@ def form_figures(base: str, pid: int, args: argparse.Namespace) -> list[Figure]:
                     return [forms[index].tap(step) for deal in steps for step in deal]
 
                 latency.measure(pid, clients, play)
+                posts[clients].add([post for form in forms for post in form.posts])
     except RuntimeError as error:
         return [Figure(what, "ms", note=f"not measured: {error}")]
     taps = sum(len(deal) for deal in steps)
     figures = latency_figures(what, by_clients, {(8, "p95"): 30}, counted="taps")
     figures[0].note = f"{taps} taps enter {len(steps)} deals"
-    return figures
+    alone = "… of which the POST alone (it saves the tap, records the deal on its last)"
+    return figures + latency_figures(alone, posts, {}, counted="taps")
 
 
 def form_steps(document: dict[str, Any], taps_of: Callable[..., Any]) -> list[list[str]]:
@@ -857,12 +866,17 @@ class TapPage:
     action: str = ""
     hidden: dict[str, str] = field(default_factory=dict)
     steps: set[str] = field(default_factory=set)
+    posts: list[float] = field(default_factory=list)  #: seconds to each POST's 303
+    poster: Any = None  #: the phone's cookies, without following redirects
 
     @classmethod
     def load(cls, table: Table) -> TapPage:
         """GET the game's page and read its form."""
         url = f"{table.client.base}/games/{table.game_id}"
         page = cls(table, url)
+        page.poster = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(table.client.jar), KeepRedirects
+        )
         page.read(get(url, table.client.opener))
         return page
 
@@ -878,14 +892,26 @@ class TapPage:
         request = urllib.request.Request(urljoin(self.url, self.action), data=body, method="POST")
         request.add_header("Content-Type", "application/x-www-form-urlencoded")
         started = time.perf_counter()
-        with self.table.client.opener.open(request, timeout=15) as response:
-            page = response.read()
-            status = response.status
+        with self.poster.open(request, timeout=15) as answer:
+            answer.read()
+            status, location = answer.status, answer.headers.get("Location", "")
+        posted = time.perf_counter()
+        if status != 303 or not location:
+            raise RuntimeError(f"the tap {step!r} answered {status}, not 303 to the page")
+        page = get(urljoin(self.url, location), self.table.client.opener)
         elapsed = time.perf_counter() - started
-        if status != 200:
-            raise RuntimeError(f"the tap {step!r} answered {status}")
+        self.posts.append(posted - started)
         self.read(page)
         return elapsed
+
+
+class KeepRedirects(urllib.request.HTTPRedirectHandler):
+    """Hand a redirect back as the answer, so the POST and the GET after it are timed apart."""
+
+    def http_error_303(self, req: Any, fp: Any, code: int, msg: str, headers: Any) -> Any:
+        return urllib.response.addinfourl(fp, headers, req.full_url, code)
+
+    http_error_301 = http_error_302 = http_error_307 = http_error_308 = http_error_303
 
 
 # Profiles ---------------------------------------------------------------------------------
