@@ -152,7 +152,11 @@ def start_game(db: Any, form: NewGameForm) -> str | None:
         return None
     if dealer == "draw":
         return url_for("table.draw", ruleset=form.ruleset.data, player=names)
-    nonce = form.nonce.data or ""
+    return create_game_once(db, game, form.nonce.data or "")
+
+
+def create_game_once(db: Any, game: Any, nonce: str) -> str:
+    """Create the game and return its page; a repeat of the same form (nonce) creates nothing."""
     with write(db):
         saved = recall_reply(db, f"form:{nonce}")
         if saved is not None:
@@ -215,15 +219,7 @@ def finish_draw(
     except ScoreError as error:
         errors["form"] = str(error)
         return None
-    nonce = form.nonce.data or ""
-    with write(db):
-        saved = recall_reply(db, f"form:{nonce}")
-        if saved is not None:
-            return str(saved["location"])
-        stored = create_game(db, game, device=current_device())
-        target = url_for("table.game", game_id=stored.id)
-        remember_reply(db, f"form:{nonce}", status=303, location=target)
-    return target
+    return create_game_once(db, game, form.nonce.data or "")
 
 
 # The game page -------------------------------------------------------------------------------
