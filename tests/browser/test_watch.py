@@ -103,13 +103,16 @@ def test_the_app_shell_opens_offline(phone) -> None:
     phone.goto("/")
     game_id = post(phone, "/api/games", NEW_GAME).json()["id"]
     phone.goto(f"/games/{game_id}/live")
+    # Wait until the worker is installed and active (it caches the shell first, which is
+    # slow on a busy machine); a page loaded after that goes through it.
+    assert phone.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    phone.reload()  # now through the service worker, which keeps a copy of the page
     # (wait_for_function would need eval, which the Content-Security-Policy forbids)
-    for _ in range(100):
+    for _ in range(300):
         if phone.evaluate("!!navigator.serviceWorker.controller"):
             break
         phone.wait_for_timeout(100)
     assert phone.evaluate("!!navigator.serviceWorker.controller"), "the service worker took over"
-    phone.reload()  # now through the service worker, which keeps a copy of the page
     expect(phone.locator(".standing")).to_have_count(2)
     phone.context.set_offline(True)
     try:
