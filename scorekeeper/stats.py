@@ -27,12 +27,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .rules import BidKind, DealResult, Exact, Game, GameResult
-
-
-def player_key(name: str) -> str:
-    """Return the key a player is known by across games: the name without regard to case."""
-    return name.strip().casefold()
+from .rules import BidKind, DealResult, Exact, Game, GameResult, name_key
 
 
 @dataclass(frozen=True)
@@ -129,11 +124,11 @@ class FamilyStats:
 
     def player(self, name: str) -> PlayerStats | None:
         """Return a player by name (any case), or None."""
-        return self.players.get(player_key(name))
+        return self.players.get(name_key(name))
 
     def head_to_head(self, name: str) -> list[HeadToHead]:
         """Return a player's record against each opponent, most games first."""
-        key = player_key(name)
+        key = name_key(name)
         records = [
             HeadToHead(self.players[key].name, self.players[other].name, *record)
             for (mine, other), record in self.meetings.items()
@@ -210,7 +205,7 @@ def family_stats(games: Iterable[PlayedGame]) -> FamilyStats:
     for played in games:
         result = played.result
         game = result.game
-        keys = [player_key(name) for name in game.players]
+        keys = [name_key(name) for name in game.players]
         for seat, (key, name) in enumerate(zip(keys, game.players, strict=True)):
             stats = players.setdefault(key, PlayerStats(key))
             side = game.side_of(seat)

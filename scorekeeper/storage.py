@@ -31,6 +31,7 @@ from .rules import (
     GameResult,
     Ruleset,
     builtin_rulesets,
+    name_key,
     read_deal,
     read_game,
     score_game,
@@ -452,7 +453,7 @@ def known_player_names(db: Database) -> list[str]:
     counts: dict[str, tuple[int, str]] = {}
     for row in db.query("select players from games order by updated desc"):
         for name in json.loads(row["players"]):
-            key = name.casefold()
+            key = name_key(name)
             seen, shown = counts.get(key, (0, name))
             counts[key] = (seen + 1, shown)
     return [shown for _, shown in sorted(counts.values(), key=lambda item: (-item[0], item[1]))]

@@ -228,6 +228,11 @@ def read_game(document: Any, *, lookup: RulesetLookup = default_lookup) -> Game:
     return Game(ruleset, players, first_dealer, deals, ruleset_ref=ref)
 
 
+def name_key(name: str) -> str:
+    """Return how a player is known across seats and games: the name, whatever its capitals."""
+    return name.strip().casefold()
+
+
 def read_players(raw: Any, ruleset: Ruleset) -> tuple[str, ...]:
     """Read the players' names in seating order, refusing blanks, repeats and wrong counts."""
     if not isinstance(raw, list) or not raw:
@@ -245,7 +250,7 @@ def read_players(raw: Any, ruleset: Ruleset) -> tuple[str, ...]:
             raise GameFileError(
                 "a name cannot hold control characters or broken text; type it again"
             )
-        key = name.strip().casefold()
+        key = name_key(name)
         if key in seen:
             raise GameFileError(f"two players are called {name.strip()}: names must differ")
         seen[key] = name

@@ -32,6 +32,7 @@ from ..rules import (
     builtin_document,
     builtin_rulesets,
     find_ruleset,
+    name_key,
     parse_bid,
 )
 from ..storage import (
@@ -351,7 +352,7 @@ def calculator() -> Any:
 
 
 def _one_deal(form: CalculatorForm, names: list[str]) -> tuple[OneDeal | None, str | None]:
-    if len({name.casefold() for name in names}) != len(names):
+    if len({name_key(name) for name in names}) != len(names):
         return None, "Give the four players different names."
     cards = int(form.cards.data)
     bids, tricks, rainbows = [], [], []

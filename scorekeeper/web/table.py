@@ -146,10 +146,9 @@ def render_game(
     *,
     status: int = 200,
     problem: str | None = None,
-    watching: bool = False,
 ) -> tuple[str, int]:
     """Draw the game page: the deal being entered (for an editor), the last score, the totals."""
-    editor = not watching and is_editor(get_db(), stored.id, current_device())
+    editor = is_editor(get_db(), stored.id, current_device())
     page = views.game_page(stored, editor=editor)
     edit_url = None
     if editor:
@@ -163,7 +162,6 @@ def render_game(
         page=page,
         deal=page.deal,
         editor=editor,
-        watching=watching,
         nonce=new_nonce(),
         problem=problem,
         edit_url=edit_url,

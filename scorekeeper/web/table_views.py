@@ -19,6 +19,7 @@ from ..rules import (
     ScoreError,
     TricksError,
     bid_choices,
+    name_key,
     read_game,
     trump_label,
 )
@@ -124,8 +125,8 @@ def _seat_in(value: str | None, seats: int) -> bool:
 
 def known_names(db: Any, form: NewGameForm) -> list[str]:
     """Return remembered names not yet at the table (to add with one tap)."""
-    taken = {name.casefold() for name in form.names()}
-    return [name for name in known_player_names(db) if name.casefold() not in taken][:12]
+    taken = {name_key(name) for name in form.names()}
+    return [name for name in known_player_names(db) if name_key(name) not in taken][:12]
 
 
 def start_game(db: Any, form: NewGameForm) -> str | None:
