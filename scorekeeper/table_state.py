@@ -274,7 +274,7 @@ def taps_of(game: Game, setup: DealSetup, record: DealRecord) -> list[Step]:
         steps.append(("tricks", str(record.team_tricks[0])))
     elif record.tricks is not None:
         if game.ruleset.partnership:
-            steps.append(("tricks", str(record.tricks[0] + record.tricks[2])))
+            steps.append(("tricks", str(game.ruleset.tricks_by_side(record.tricks)[0])))
         else:
             steps.extend(("tricks", str(record.tricks[seat])) for seat in setup.order[:-1])
     return steps

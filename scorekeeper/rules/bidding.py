@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import GameFileError, IllegalBid
-from .ruleset import RainbowBid, Ruleset
+from .ruleset import RAINBOW_CARDS, RainbowBid, Ruleset
 
 LEVEL_NAMES = {1: "single", 2: "double", 3: "triple", 4: "quadruple"}
 
@@ -184,8 +184,10 @@ def check_bid(
     elif bid.kind is BidKind.RAINBOW:
         if not isinstance(ruleset.rainbow, RainbowBid):
             raise refuse("cannot bid rainbow: this ruleset has no rainbow bid")
-        if cards != 4:
-            raise refuse(f"cannot bid rainbow with {cards} cards: only on a 4-card deal")
+        if not ruleset.has_rainbow_bid(cards):
+            raise refuse(
+                f"cannot bid rainbow with {cards} cards: only on a {RAINBOW_CARDS}-card deal"
+            )
     elif ruleset.is_one_card(cards):
         if bid.tricks != 0:
             raise refuse("can only pass or bid board with 1 card")

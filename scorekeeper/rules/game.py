@@ -19,7 +19,7 @@ from .bidding import (
     parse_bid,
 )
 from .errors import GameFileError, GameOverError, RulesetError, ScoreError, TricksError
-from .ruleset import Exact, RainbowBonus, Ruleset, find_ruleset
+from .ruleset import RAINBOW_CARDS, Exact, RainbowBonus, Ruleset, find_ruleset
 from .scoring import SideScore, plural, score_side, signed
 
 TRUMPS = ("clubs", "diamonds", "hearts", "spades", "none")
@@ -84,18 +84,15 @@ class Game:
     @property
     def sides(self) -> tuple[str, ...]:
         """Name the sides: "Ann & Cy" for a team, the player's name otherwise."""
-        if self.ruleset.partnership:
-            p = self.players
-            return (f"{p[0]} & {p[2]}", f"{p[1]} & {p[3]}")
-        return self.players
+        return self.ruleset.side_names(self.players)
 
     def side_seats(self, side: int) -> tuple[int, ...]:
         """Return the seats that make up a side."""
-        return (side, side + 2) if self.ruleset.partnership else (side,)
+        return self.ruleset.side_seats(side)
 
     def side_of(self, seat: int) -> int:
         """Return the side a seat plays for."""
-        return seat % 2 if self.ruleset.partnership else seat
+        return self.ruleset.side_of(seat)
 
 
 @dataclass(frozen=True)
@@ -298,7 +295,7 @@ def read_deal(raw: Any, *, index: int, players: Sequence[str], ruleset: Ruleset)
         check_fits(ruleset, index, team_tricks=True)
         pair = _whole_numbers(raw["team_tricks"], 2, "team_tricks", index)
         team_tricks = (pair[0], pair[1])
-    for value, whose in _tricks_owners(tricks, team_tricks, players):
+    for value, whose in _tricks_owners(tricks, team_tricks, players, ruleset):
         if value < 0:
             raise TricksError(f"{whose} cannot take fewer than 0 tricks", deal=index)
     trump = raw.get("trump")
@@ -328,13 +325,15 @@ def check_fits(
 
 
 def _tricks_owners(
-    tricks: tuple[int, ...] | None, team_tricks: tuple[int, int] | None, players: Sequence[str]
+    tricks: tuple[int, ...] | None,
+    team_tricks: tuple[int, int] | None,
+    players: Sequence[str],
+    ruleset: Ruleset,
 ) -> list[tuple[int, str]]:
     if tricks is not None:
         return [(value, players[seat]) for seat, value in enumerate(tricks)]
     if team_tricks is not None:
-        names = (f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}")
-        return list(zip(team_tricks, names, strict=True))
+        return list(zip(team_tricks, ruleset.side_names(players), strict=True))
     return []
 
 
@@ -389,11 +388,7 @@ def side_tricks(game: Game, setup: DealSetup, record: DealRecord) -> tuple[int, 
     if record.team_tricks is not None:
         by_side: tuple[int, ...] = record.team_tricks
     elif record.tricks is not None:
-        if ruleset.partnership:
-            t = record.tricks
-            by_side = (t[0] + t[2], t[1] + t[3])
-        else:
-            by_side = record.tricks
+        by_side = ruleset.tricks_by_side(record.tricks)
     else:
         raise TricksError("the tricks each player took are missing", deal=setup.index)
     taken = sum(by_side)
@@ -415,9 +410,10 @@ def check_rainbows(game: Game, setup: DealSetup, record: DealRecord) -> tuple[in
             f"{game.ruleset.name} pays no rainbow bonus, so no rainbows can be recorded",
             deal=setup.index,
         )
-    if setup.cards != 4:
+    if not game.ruleset.pays_rainbow_bonus(setup.cards):
         raise GameFileError(
-            f"rainbows count only on the 4-card deal, not with {plural(setup.cards, 'card')}",
+            f"rainbows count only on the {RAINBOW_CARDS}-card deal, "
+            f"not with {plural(setup.cards, 'card')}",
             deal=setup.index,
         )
     return record.rainbows

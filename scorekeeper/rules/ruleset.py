@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +35,10 @@ NAME_LENGTH = 80
 
 #: Two full decks with jokers: the most cards a family table plays with.
 MAX_DECK = 108
+#: A rainbow is one card of each of the four suits, so it can only happen on a 4-card deal.
+RAINBOW_CARDS = 4
+#: The seats of the two teams of a partnership: partners sit opposite each other.
+TEAMS = ((0, 2), (1, 3))
 AT_LEAST_KEYS = ("per_bid", "over", "set_per_bid")
 EXACT_KEYS = ("made_base", "made_per_trick", "all_base", "all_per_trick", "missed_per_trick")
 
@@ -137,6 +141,36 @@ class Ruleset:
                 wanted = f"{self.min_players} to {self.max_players}"
             raise RulesetError(f"{self.name} is played by {wanted} players, not {players}")
 
+    @property
+    def usual_players(self) -> int:
+        """Return how many play when nobody says: four, or the nearest count the rules allow."""
+        return max(self.min_players, min(self.max_players, 4))
+
+    def side_seats(self, side: int) -> tuple[int, ...]:
+        """Return the seats that make up a side: a team's two seats, or the one player's."""
+        return TEAMS[side] if self.partnership else (side,)
+
+    def side_of(self, seat: int) -> int:
+        """Return the side a seat plays for."""
+        return seat % len(TEAMS) if self.partnership else seat
+
+    def seats_by_side(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """Return every side's seats, side by side, at a table of this many players."""
+        return TEAMS if self.partnership else tuple((seat,) for seat in range(players))
+
+    def side_names(self, players: Sequence[str]) -> tuple[str, ...]:
+        """Name the sides: "Ann & Cy" for a team, the player's name otherwise."""
+        return tuple(
+            " & ".join(players[seat] for seat in seats)
+            for seats in self.seats_by_side(len(players))
+        )
+
+    def tricks_by_side(self, tricks: Sequence[int]) -> tuple[int, ...]:
+        """Add up tricks taken by seat into tricks taken by side."""
+        return tuple(
+            sum(tricks[seat] for seat in seats) for seats in self.seats_by_side(len(tricks))
+        )
+
     def highest_bid(self, cards: int) -> int:
         """Return the highest numeric bid allowed with this many cards."""
         return cards if self.max_bid == "n" else cards - 1
@@ -147,11 +181,11 @@ class Ruleset:
 
     def has_rainbow_bid(self, cards: int) -> bool:
         """Say whether rainbow may be bid on a deal of this many cards."""
-        return isinstance(self.rainbow, RainbowBid) and cards == 4
+        return isinstance(self.rainbow, RainbowBid) and cards == RAINBOW_CARDS
 
     def pays_rainbow_bonus(self, cards: int) -> bool:
         """Say whether rainbow holders earn a bonus on a deal of this many cards."""
-        return isinstance(self.rainbow, RainbowBonus) and cards == 4
+        return isinstance(self.rainbow, RainbowBonus) and cards == RAINBOW_CARDS
 
     def allows_no_trump(self) -> bool:
         """Say whether a deal can be played without trump (a joker turned up)."""
@@ -277,7 +311,8 @@ def _build(doc: dict[str, Any], slug: str | None) -> Ruleset:
             )
     with _rule("partnership"):
         partnership = _flag(doc["partnership"], "partnership")
-        if partnership and (low, high) != (4, 4):
+        seats = sum(len(team) for team in TEAMS)
+        if partnership and (low, high) != (seats, seats):
             raise RulesetError("a partnership needs exactly 4 players (two teams of two)")
 
     with _rule("schedule"):

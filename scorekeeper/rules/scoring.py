@@ -69,7 +69,7 @@ def score_side(
             result = _at_least(ruleset.scoring, said, target, tricks)
         else:
             result = _exact(ruleset.scoring, said, target, tricks, cards)
-    if isinstance(ruleset.rainbow, RainbowBonus) and cards == 4:
+    if isinstance(ruleset.rainbow, RainbowBonus) and ruleset.pays_rainbow_bonus(cards):
         for seat in seats:
             if seat in rainbows:
                 bonus = ruleset.rainbow.bonus

@@ -30,7 +30,7 @@ def _from_cli(function: Any, *args: Any) -> Any:
 
 def usual_players(ruleset: Ruleset) -> int:
     """Return how many players a blank sheet is for when nobody said: up to 4."""
-    return max(ruleset.min_players, min(ruleset.max_players, 4))
+    return ruleset.usual_players
 
 
 def parse_players(value: str | None, ruleset: Ruleset) -> list[str] | int:

@@ -218,15 +218,9 @@ def _join(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _side_seats(ruleset: Ruleset, count: int) -> list[tuple[int, ...]]:
-    if ruleset.partnership:
-        return [(0, 2), (1, 3)]
-    return [(seat,) for seat in range(count)]
-
-
 def _heads(ruleset: Ruleset, names: Sequence[str]) -> tuple[SideHead, ...]:
     heads = []
-    for side, seats in enumerate(_side_seats(ruleset, len(names))):
+    for side, seats in enumerate(ruleset.seats_by_side(len(names))):
         if ruleset.partnership:
             title = " & ".join(names[seat] for seat in seats) if all(names) else ""
             hint = f"team {side + 1}: seats {seats[0] + 1} & {seats[1] + 1}"
@@ -258,7 +252,7 @@ def _open_row(ruleset: Ruleset, count: int, number: int, cards: int, dealer: str
     empty = Cell()
     cells = tuple(
         SideCells(tuple(empty for _ in seats) if ruleset.partnership else (empty,), *[empty] * 3)
-        for seats in _side_seats(ruleset, count)
+        for seats in ruleset.seats_by_side(count)
     )
     return Row(
         number=number,
@@ -300,7 +294,7 @@ def _played_row(result: GameResult, deal: DealResult, following: DealResult | No
     assert deal.sides is not None and deal.side_tricks is not None
     rainbows = record.rainbows or ()
     cells = []
-    for side, seats in enumerate(_side_seats(ruleset, len(names))):
+    for side, seats in enumerate(ruleset.seats_by_side(len(names))):
         board_seats = [seat for seat in seats if record.bids[seat].kind is BidKind.BOARD]
         bids = []
         for seat in seats:

@@ -49,7 +49,7 @@ def players_asked(ruleset: Ruleset) -> list[str] | int:
     names = [name.strip() for name in raw.split(",") if name.strip()]
     if names:
         return names
-    return max(ruleset.min_players, min(ruleset.max_players, 4))
+    return ruleset.usual_players
 
 
 @bp.get("/games/<game_id>/sheet.pdf")

@@ -419,7 +419,7 @@ class DealEditor:
         if self.partnership:
             team = record.team_tricks
             if team is None and record.tricks is not None:
-                team = (record.tricks[0] + record.tricks[2], record.tricks[1] + record.tricks[3])
+                team = self.game.ruleset.tricks_by_side(record.tricks)
             values["team-0"] = "" if team is None else str(team[0])
             values["team-1"] = "" if team is None else str(team[1])
         else:
