@@ -11,24 +11,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlite_utils import Database
-
 from .documents import read_json_document
+from .games import import_games as store_all
 from .rules import Game, GameFileError, ScoreError, default_lookup, read_game, score_game
-from .storage import create_game, get_game, write
+from .storage import Connection, game_ids, get_game
 
 FORMAT = "scorekeeper-archive"
 VERSION = 1
 
 
-def export_all(db: Database) -> dict[str, Any]:
+def export_all(db: Connection) -> dict[str, Any]:
     """Return every game as one archive document, the oldest game first."""
-    # rowid is the order games were stored in, so an import keeps the order of the export.
-    rows = list(db.query("select id from games order by rowid"))
     return {
         "format": FORMAT,
         "version": VERSION,
-        "games": [get_game(db, row["id"]).game.to_json() for row in rows],
+        "games": [get_game(db, game_id).game.to_json() for game_id in game_ids(db)],
     }
 
 
@@ -60,15 +57,12 @@ def read_archive_text(raw: str | bytes) -> list[Game]:
     return read_archive(read_json_document(raw, what="the archive"))
 
 
-def import_games(db: Database, games: list[Game], *, device: str | None = None) -> int:
+def import_games(db: Connection, games: list[Game], *, device: str | None = None) -> int:
     """Store checked games in one transaction (all or none); return how many were stored."""
-    with write(db):
-        for game in games:
-            create_game(db, game, device=device)
-    return len(games)
+    return store_all(db, games, device=device)
 
 
-def import_all(db: Database, document: Any, *, device: str | None = None) -> int:
+def import_all(db: Connection, document: Any, *, device: str | None = None) -> int:
     """Check every game of an archive document, then store them all or none; return the count.
 
     The games get new ids; the device, if given, becomes an editor of each.

@@ -111,9 +111,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def cmd_backup(args: argparse.Namespace) -> int:
     """Copy the database consistently, even while the app runs."""
-    from .storage import backup_database
+    from .storage import StorageError, backup_database
 
-    backup_database(args.db, args.out)
+    try:
+        backup_database(args.db, args.out)
+    except StorageError as error:
+        raise CommandError(str(error)) from None
     print(f"backed up to {args.out}", file=sys.stderr)
     return 0
 

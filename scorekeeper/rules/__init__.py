@@ -1,8 +1,9 @@
 """The rules of Back Alley and its relatives: pure, standard library only.
 
 Rulesets are data (`builtins.py`), validated into `Ruleset`; a game file
-becomes a `Game`; `score_game` walks it deal by deal into a `GameResult`
-whose every side of every deal carries its score and its explanation.
+(`gamefile.py`) becomes a `Game` (`records.py`); `score_game` (`game.py`) walks
+it deal by deal into a `GameResult` whose every side of every deal carries its
+score and its explanation.
 """
 
 from .bidding import (
@@ -32,24 +33,25 @@ from .errors import (
     TricksError,
 )
 from .game import (
-    TRUMPS,
-    DealRecord,
     DealResult,
     DealSetup,
-    Game,
     GameResult,
     check_bids,
     deal_setup,
+    score_deal,
+    score_game,
+)
+from .gamefile import (
+    MAX_NAME_LENGTH,
     default_lookup,
     load_game_text,
     name_key,
     read_deal,
     read_game,
+    read_players,
     score,
-    score_deal,
-    score_game,
-    trump_label,
 )
+from .records import TRUMPS, DealRecord, Game, trump_label
 from .ruleset import (
     AtLeast,
     Board,
@@ -67,6 +69,7 @@ __all__ = [
     "BOARD",
     "BUILTIN_DOCUMENTS",
     "DECISIONS",
+    "MAX_NAME_LENGTH",
     "PASS",
     "RAINBOW",
     "SOURCES",
@@ -111,6 +114,7 @@ __all__ = [
     "parse_bid",
     "read_deal",
     "read_game",
+    "read_players",
     "score",
     "score_deal",
     "score_game",

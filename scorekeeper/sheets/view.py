@@ -18,9 +18,9 @@ from ..rules import (
     GameResult,
     RainbowBonus,
     Ruleset,
+    read_players,
     trump_label,
 )
-from ..rules.game import read_players
 from ..rules.scoring import score_side
 from .rules_box import rule_lines
 

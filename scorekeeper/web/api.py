@@ -1,4 +1,9 @@
-"""The JSON API: game files in, scored games out; stale, repeated, illegal writes refused."""
+"""The JSON API: game files in, scored games out; stale, repeated, illegal writes refused.
+
+Each route reads the request, calls the service layer (`scorekeeper.games`) and
+answers JSON. Writes honour an Idempotency-Key, bound to the device, the
+method, the address and the body: a repeat gets the first answer.
+"""
 
 from __future__ import annotations
 
@@ -8,29 +13,18 @@ from typing import Any
 
 from flask import Blueprint, Response, request, url_for
 
+from .. import games
 from ..documents import read_json_document
 from ..rules import ScoreError, default_lookup, read_game
-from ..storage import (
-    Conflict,
-    NotFound,
-    StoredGame,
-    create_game,
-    delete_last_deal,
-    get_game,
-    is_editor,
-    parse_deal,
-    recall_reply,
-    record_deal,
-    remember_reply,
-    replace_deal,
-    write,
-)
+from ..storage import NotFound, Reply, StoredGame
 from .db import get_db
 from .devices import current_device
 from .errors import refusal
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 DEAL_FIELDS = ("bids", "tricks", "team_tricks", "trump", "rainbows")
+NO_GAME = "There is no game with that id."
+KEY_LENGTH = 200
 
 
 def game_body(stored: StoredGame, *, editor: bool) -> dict[str, Any]:
@@ -72,62 +66,63 @@ def read_json() -> Any:
     return read_json_document(request.get_data(as_text=False))
 
 
-def load(game_id: str) -> StoredGame:
-    try:
-        return get_game(get_db(), game_id)
-    except NotFound:
-        raise LookupError from None
+def answer_once(write: Callable[[], tuple[Any, int, dict[str, str]]]) -> Response:
+    """Run a write once per Idempotency-Key: a repeat gets the first answer and writes nothing.
 
-
-def idempotent(write_call: Callable[[], tuple[Any, int, dict[str, str]]]) -> Response:
-    """Run a write once per Idempotency-Key; a repeat gets the first answer and writes nothing."""
+    The key is bound to this device, the method, the address and the body, so another
+    phone's key, or the same key with another request, never gets someone else's answer.
+    """
     key = request.headers.get("Idempotency-Key", "").strip()
-    db = get_db()
-    scoped = f"api:{request.method}:{request.path}:{key}" if key else ""
-    if len(key) > 200:
-        return refusal(400, "the Idempotency-Key is too long (200 characters at most)")
-    with write(db):
-        if scoped:
-            saved = recall_reply(db, scoped)
-            if saved is not None:
-                headers = {"Idempotent-Replay": "true"}
-                if saved["location"]:
-                    headers["Location"] = saved["location"]
-                return json_response(json.loads(saved["body"]), saved["status"], headers)
-        body, status, headers = write_call()
-        if scoped and status < 300:
-            remember_reply(
-                db,
-                scoped,
-                status=status,
-                body=json.dumps(body, ensure_ascii=False),
-                location=headers.get("Location", ""),
-            )
-    return json_response(body, status, headers)
+    if len(key) > KEY_LENGTH:
+        return refusal(400, f"the Idempotency-Key is too long ({KEY_LENGTH} characters at most)")
+    once = None
+    if key:
+        parts = ("api", current_device(), request.method, request.path, key)
+        once = games.Once.of(*parts, body=request.get_data())
+    headers: dict[str, str] = {}
 
+    def work() -> Reply:
+        body, status, extra = write()
+        headers.update(extra)
+        return Reply(status, json.dumps(body, ensure_ascii=False), extra.get("Location", ""))
 
-def guarded(game_id: str, write_call: Callable[[], tuple[Any, int, dict[str, str]]]) -> Response:
-    """Run a write on a game: only for editors; stale → 409, illegal → 422, unknown → 404."""
-    db = get_db()
     try:
-        stored = get_game(db, game_id)
-    except NotFound:
-        return refusal(404, "There is no game with that id.")
-    if not is_editor(db, game_id, current_device()):
+        reply, replayed = games.once(get_db(), once, work)
+    except games.KeyReused:
         return refusal(
-            403,
-            "This phone can watch the game but not change it. Open the game's edit link "
-            "from the scorekeeper's phone to keep score here too.",
+            422,
+            "This Idempotency-Key was already used for a different request; "
+            "send a new key with a new request.",
         )
-    del stored
+    if replayed:
+        headers = {"Idempotent-Replay": "true"}
+        if reply.location:
+            headers["Location"] = reply.location
+    return json_response(json.loads(reply.body), reply.status, headers)
+
+
+def guarded(game_id: str, write: Callable[[], tuple[Any, int, dict[str, str]]]) -> Response:
+    """Run a write on a game: only for editors; stale → 409, illegal → 422, unknown → 404."""
     try:
-        return idempotent(write_call)
-    except Conflict as conflict:
+        return answer_once(write)
+    except games.NoSuchDeal:
+        return refusal(404, "There is no such deal in this game.")
+    except NotFound:
+        return refusal(404, NO_GAME)
+    except games.NotAllowed as refused:
+        return refusal(403, refused.message)
+    except games.Conflict as conflict:
         body = game_body(conflict.current, editor=True)
         return json_response({"error": conflict.message, **body}, 409)
-    except NotFound:
-        return refusal(404, "There is no such deal in this game.")
     except ScoreError as error:
+        # A request that cannot be read is refused the way a well-formed one would be first:
+        # for a game that does not exist, or by a phone that may only watch.
+        try:
+            games.check_may_change(get_db(), game_id, current_device())
+        except NotFound:
+            return refusal(404, NO_GAME)
+        except games.NotAllowed as refused:
+            return refusal(403, refused.message)
         return refusal(422, str(error))
 
 
@@ -146,7 +141,7 @@ def expected_version(payload: dict[str, Any]) -> int | None:
     return version
 
 
-def deal_payload(stored: StoredGame, position: int) -> tuple[dict[str, Any], Any]:
+def deal_payload() -> tuple[dict[str, Any], dict[str, Any]]:
     """Split a deal request into the deal (as the game file holds it) and the rest."""
     payload = read_json()
     if not isinstance(payload, dict):
@@ -154,20 +149,24 @@ def deal_payload(stored: StoredGame, position: int) -> tuple[dict[str, Any], Any
     unknown = sorted(set(payload) - {*DEAL_FIELDS, "deal", "version"})
     if unknown:
         raise ScoreError(f"unknown field '{unknown[0]}' in the deal")
-    raw = {key: payload[key] for key in DEAL_FIELDS if key in payload}
-    return payload, parse_deal(stored.game, raw, position)
+    return payload, {key: payload[key] for key in DEAL_FIELDS if key in payload}
+
+
+def changed(stored: StoredGame, status: int) -> tuple[Any, int, dict[str, str]]:
+    """Answer a change to a game: the game as it is now, with its entity tag."""
+    return game_body(stored, editor=True), status, {"ETag": etag(stored)}
 
 
 @bp.post("/games")
 def create() -> Response:
-    def run() -> tuple[Any, int, dict[str, str]]:
+    def write() -> tuple[Any, int, dict[str, str]]:
         game = read_game(read_json(), lookup=default_lookup)
-        stored = create_game(get_db(), game, device=current_device())
+        stored = games.start_game(get_db(), game, device=current_device())
         url = url_for("table.game", game_id=stored.id)
         return {"id": stored.id, "url": url}, 201, {"Location": url}
 
     try:
-        return idempotent(run)
+        return answer_once(write)
     except ScoreError as error:
         return refusal(422, str(error))
 
@@ -175,15 +174,14 @@ def create() -> Response:
 @bp.get("/games/<game_id>")
 def show(game_id: str) -> Response:
     try:
-        stored = load(game_id)
-    except LookupError:
-        return refusal(404, "There is no game with that id.")
+        stored, editor = games.load_for(get_db(), game_id, current_device())
+    except NotFound:
+        return refusal(404, NO_GAME)
     tag = etag(stored)
     if request.if_none_match.contains(tag.strip('"')):
         response = Response(status=304)
         response.headers["ETag"] = tag
         return response
-    editor = is_editor(get_db(), game_id, current_device())
     return json_response(
         game_body(stored, editor=editor), headers={"ETag": tag, "Cache-Control": "no-cache"}
     )
@@ -191,66 +189,54 @@ def show(game_id: str) -> Response:
 
 @bp.post("/games/<game_id>/deals")
 def add_deal(game_id: str) -> Response:
-    def run() -> tuple[Any, int, dict[str, str]]:
-        db = get_db()
-        stored = get_game(db, game_id)
-        position = len(stored.game.deals) + 1
-        payload, record = deal_payload(stored, position)
+    def write() -> tuple[Any, int, dict[str, str]]:
+        payload, raw = deal_payload()
         said = payload.get("deal")
-        result = stored.result()
-        next_number = result.next.number if result.next else None
         if isinstance(said, bool) or not isinstance(said, int):
             raise ScoreError('say which deal this is: "deal": the number of the next deal')
-        version = expected_version(payload)
-        # K is the deal's place in the game file (counting thrown-in deals) or its slot of
-        # the schedule. After a thrown-in deal the slot is also the place of a deal already
-        # recorded, so a repeated "deal": K could be either: only the version can tell.
-        by_slot = said == next_number and (next_number == position or version is not None)
-        if said != position and not by_slot:
-            raise Conflict(
-                f"Deal {said} is not the next deal "
-                f"({'the game is over' if next_number is None else f'deal {position} is'}, "
-                "counting thrown-in deals); here is the game as it is now.",
-                stored,
-            )
-        updated = record_deal(db, game_id, record, position=position, expected_version=version)
-        return game_body(updated, editor=True), 201, {"ETag": etag(updated)}
+        stored = games.record_deal(
+            get_db(),
+            game_id,
+            raw,
+            device=current_device(),
+            number=said,
+            version=expected_version(payload),
+        )
+        return changed(stored, 201)
 
-    return guarded(game_id, run)
+    return guarded(game_id, write)
 
 
 @bp.put("/games/<game_id>/deals/<int:position>")
 def correct_deal(game_id: str, position: int) -> Response:
-    def run() -> tuple[Any, int, dict[str, str]]:
-        db = get_db()
-        stored = get_game(db, game_id)
-        if not 1 <= position <= len(stored.game.deals):
-            raise NotFound(position)
-        payload, record = deal_payload(stored, position)
-        updated = replace_deal(
-            db, game_id, position, record, expected_version=expected_version(payload)
+    def write() -> tuple[Any, int, dict[str, str]]:
+        payload, raw = deal_payload()
+        stored = games.correct_deal(
+            get_db(),
+            game_id,
+            position,
+            raw,
+            device=current_device(),
+            version=expected_version(payload),
         )
-        return game_body(updated, editor=True), 200, {"ETag": etag(updated)}
+        return changed(stored, 200)
 
-    return guarded(game_id, run)
+    return guarded(game_id, write)
 
 
 @bp.delete("/games/<game_id>/deals/<int:position>")
 def undo_deal(game_id: str, position: int) -> Response:
-    def run() -> tuple[Any, int, dict[str, str]]:
-        db = get_db()
-        stored = get_game(db, game_id)
-        deals = stored.result().deals
-        last = len(deals)
-        if deals and position != last and position == deals[-1].setup.number:
-            position_to_undo = last  # the last deal named by its slot number
-        else:
-            position_to_undo = position
+    def write() -> tuple[Any, int, dict[str, str]]:
         payload = read_json() if request.data else {}
         if not isinstance(payload, dict) or set(payload) - {"deal", "version"}:
             raise ScoreError('to undo, send nothing or {"version": the version you saw}')
-        version = expected_version(payload)
-        updated, _ = delete_last_deal(db, game_id, position_to_undo, expected_version=version)
-        return game_body(updated, editor=True), 200, {"ETag": etag(updated)}
+        stored = games.undo_deal(
+            get_db(),
+            game_id,
+            position,
+            device=current_device(),
+            version=expected_version(payload),
+        )
+        return changed(stored, 200)
 
-    return guarded(game_id, run)
+    return guarded(game_id, write)

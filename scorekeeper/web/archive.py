@@ -9,7 +9,8 @@ from flask import Blueprint, Response, flash, redirect, render_template_string, 
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 
-from ..archive import export_all, import_games, read_archive_text
+from ..archive import export_all, read_archive_text
+from ..games import import_games
 from ..rules import ScoreError
 from . import csrf
 from .db import get_db

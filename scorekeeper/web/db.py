@@ -1,52 +1,29 @@
-"""One database connection per request, taken on first use and given back at teardown.
-
-Opening a connection (its PRAGMAs and the migrations check) cost every request
-about 0.2 ms, and in WAL mode the last connection to close checkpoints the log,
-syncs it to disk and deletes it, so the next request rebuilt it: about 1.5 ms
-more (see BENCHMARKS.md). So the app keeps its idle connections: one is never
-the last to close, and SQLite still checkpoints on its own every 1,000 pages.
-"""
+"""The app's store, and one connection of it per request, taken on first use, given back after."""
 
 from __future__ import annotations
 
-import queue
-
 from flask import Flask, current_app, g
-from sqlite_utils import Database
 
-from ..storage import open_database
+from ..storage import Connection, Store
 
-#: Idle connections kept per app: one per waitress thread (server.serve's default).
-POOL_SIZE = 8
-POOL = "scorekeeper.connections"
+STORE = "scorekeeper.store"
 
 
-def get_db() -> Database:
+def get_db() -> Connection:
     """Return this request's database connection."""
     if "db" not in g:
-        try:
-            g.db = current_app.extensions[POOL].get_nowait()
-        except (KeyError, queue.Empty):
-            g.db = open_database(current_app.config["DATABASE"])
+        g.db = current_app.extensions[STORE].connect()
     return g.db
 
 
 def close_db(_error: BaseException | None = None) -> None:
-    """Give this request's connection back, left as closing it would leave it: nothing pending."""
+    """Give this request's connection back to the store."""
     db = g.pop("db", None)
-    if db is None:
-        return
-    if db.conn.in_transaction:
-        db.conn.rollback()  # what closing would have done to anything left uncommitted
-    try:
-        current_app.extensions[POOL].put_nowait(db)
-    except (KeyError, queue.Full):
-        db.close()
+    if db is not None:
+        db.store.release(db)
 
 
 def init_app(app: Flask) -> None:
-    """Keep idle connections, and take each request's back at its end."""
-    # Every connection to ":memory:" is a database of its own: those are never kept.
-    if str(app.config["DATABASE"]) != ":memory:":
-        app.extensions[POOL] = queue.Queue(maxsize=POOL_SIZE)
+    """Give the app its store, and take each request's connection back at its end."""
+    app.extensions[STORE] = Store(app.config["DATABASE"])
     app.teardown_appcontext(close_db)

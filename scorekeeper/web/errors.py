@@ -19,6 +19,9 @@ from flask import (
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
+from ..games import NotAllowed
+from ..storage import NotFound
+
 MESSAGES = {
     400: "That request did not make sense to Scorekeeper.",
     403: "Only the phones keeping score for this game can change it.",
@@ -93,6 +96,14 @@ def _csrf_refused(error: CSRFError) -> Response:
 def init_app(app: Flask) -> None:
     """Install the handlers."""
     app.register_error_handler(CSRFError, _csrf_refused)
+
+    @app.errorhandler(NotFound)
+    def _not_found(_error: NotFound) -> Response:
+        return refusal(404, MESSAGES[404])
+
+    @app.errorhandler(NotAllowed)
+    def _not_allowed(error: NotAllowed) -> Response:
+        return refusal(403, error.message)
 
     @app.errorhandler(HTTPException)
     def _http(error: HTTPException) -> Response:

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import secrets
+from collections.abc import Mapping
+from typing import Any
 
+from flask import request
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import FieldList, HiddenField, IntegerField, SelectField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length
+
+from ..games import Once
 
 MAX_SEATS = 15
 
@@ -68,3 +74,27 @@ class EditDealForm(OnceForm):
 
     version = IntegerField(validators=[InputRequired()])
     trump = SelectField("Trump", validate_choice=False)
+
+
+def flat_pairs(rescued: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """Turn a rescued form ({name: value or [values]}) back into form pairs."""
+    pairs: list[tuple[str, str]] = []
+    for key, value in rescued.items():
+        for item in value if isinstance(value, list) else [value]:
+            pairs.append((str(key), str(item)))
+    return pairs
+
+
+def form_errors(form: Any) -> bool:
+    """Say whether any field of the form (or the form itself) has an error to show."""
+    return bool(form.errors or getattr(form, "problem", None))
+
+
+def form_once(nonce: str) -> Once:
+    """Return what makes a posted form happen once: its one-time token and what it says."""
+    said = sorted(
+        (key, value)
+        for key, value in request.form.items(multi=True)
+        if key not in ("csrf_token", "nonce")
+    )
+    return Once.of("form", nonce, body=json.dumps(said, ensure_ascii=False))

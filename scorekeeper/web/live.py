@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from flask import (
     Blueprint,
     Response,
-    abort,
     current_app,
     render_template,
     send_from_directory,
@@ -21,8 +20,9 @@ from flask import (
 from markupsafe import Markup
 
 from ..chart import score_chart_svg
+from ..games import load
 from ..rules import DealResult, GameResult
-from ..storage import NotFound, StoredGame, get_game
+from ..storage import StoredGame
 from .api import etag
 from .db import get_db
 
@@ -74,14 +74,6 @@ def scoreboard(result: GameResult) -> Scoreboard:
     return Scoreboard(result, standings, played, len(result.schedule), scored, say)
 
 
-def load_or_404(game_id: str) -> StoredGame:
-    """Return the stored game, or answer 404."""
-    try:
-        return get_game(get_db(), game_id)
-    except NotFound:
-        abort(404)
-
-
 def watch_url(stored: StoredGame) -> str:
     """Return the game's absolute, read-only watch link (the one the QR code holds)."""
     return url_for("table.watch", game_id=stored.id, _external=True)
@@ -100,7 +92,7 @@ def _watch_url_global(stored: StoredGame) -> str:
 
 @bp.get("/games/<game_id>/live")
 def watch(game_id: str) -> str:
-    stored = load_or_404(game_id)
+    stored = load(get_db(), game_id)
     return render_template(
         "live/watch.html",
         stored=stored,
@@ -114,7 +106,7 @@ def watch(game_id: str) -> str:
 @bp.get("/games/<game_id>/live/board")
 def board(game_id: str) -> Response:
     """Return just the scoreboard, for the watch page to swap in when the game changes."""
-    stored = load_or_404(game_id)
+    stored = load(get_db(), game_id)
     result = stored.result()
     html = render_template(
         "live/board.html",
@@ -133,7 +125,7 @@ def qr(game_id: str) -> Response:
     """Draw the QR code of the game's watch link (made here, no outside service)."""
     import segno
 
-    stored = load_or_404(game_id)
+    stored = load(get_db(), game_id)
     out = io.BytesIO()
     segno.make(watch_url(stored), error="m").save(
         out, kind="svg", border=4, dark="#000", light="#fff", xmldecl=False, omitsize=True,
@@ -147,7 +139,7 @@ def qr(game_id: str) -> Response:
 @bp.get("/games/<game_id>/chart.svg")
 def chart(game_id: str) -> Response:
     """Serve the running-totals chart as an image."""
-    stored = load_or_404(game_id)
+    stored = load(get_db(), game_id)
     response = Response(score_chart_svg(stored.result()), mimetype="image/svg+xml")
     response.headers["ETag"] = etag(stored)
     response.headers["Cache-Control"] = "no-cache"

@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
+from ..games import load
 from ..house_rules import (
     RULE_TITLES,
     SHORTCUTS,
@@ -20,33 +21,21 @@ from ..house_rules import (
     judge_everywhere,
     most_cards_that_fit,
     parse_card_counts,
-    root_slug,
     schedule_words,
     worked_examples,
 )
+from ..rulebook import delete_house_rules, save_house_rules
 from ..rules import (
     BUILTIN_DOCUMENTS,
     SOURCES,
     Ruleset,
     ScoreError,
-    builtin_document,
     builtin_rulesets,
     find_ruleset,
     name_key,
     parse_bid,
 )
-from ..storage import (
-    NotFound,
-    StoredGame,
-    delete_house_ruleset,
-    game_ruleset_ref,
-    get_game,
-    get_house_ruleset,
-    ruleset_choices,
-    save_house_ruleset,
-    slugify,
-    write,
-)
+from ..storage import FoundRuleset, NotFound, StoredGame, find_any_ruleset, ruleset_choices
 from .db import get_db
 from .rules_forms import (
     CalculatorForm,
@@ -64,54 +53,18 @@ from .rules_forms import (
 
 bp = Blueprint("rules_pages", __name__)
 
-#: Addresses under /rules that a house ruleset's slug may not take.
-RESERVED = {"new", "import", "calculator"}
 
-
-class Found:
-    """A ruleset found by slug: built-in or house, with the document as saved."""
-
-    def __init__(self, slug: str, ruleset: Ruleset, saved: dict[str, Any], house: bool) -> None:
-        self.slug = slug
-        self.ruleset = ruleset
-        self.saved = saved
-        self.house = house
-        self.base = root_slug(saved) if house else slug
-
-
-def find(slug: str) -> Found:
+def find(slug: str) -> FoundRuleset:
     """Return the built-in or house ruleset with this slug, or answer 404."""
-    if slug in BUILTIN_DOCUMENTS:
-        return Found(slug, find_ruleset(slug), builtin_document(slug), False)
     try:
-        saved, ruleset = get_house_ruleset(get_db(), slug)
-    except (NotFound, ScoreError):
+        return find_any_ruleset(get_db(), slug)
+    except NotFound:
         abort(404)
-    return Found(slug, ruleset, saved, True)
 
 
-def house_rulesets() -> list[Found]:
+def house_rulesets() -> list[FoundRuleset]:
     """Return the family's saved house rulesets."""
-    return [
-        Found(choice.slug, choice.ruleset, {}, True)
-        for choice in ruleset_choices(get_db())
-        if choice.house
-    ]
-
-
-def free_slug(name: str, *, keep: str | None = None) -> str:
-    """Return an address for a house ruleset: its own (when editing) or a new unused one."""
-    if keep:
-        return keep
-    slug = slugify(name)
-    if slug in BUILTIN_DOCUMENTS or slug in RESERVED:
-        slug = f"{slug}-house"
-    db = get_db()
-    candidate, number = slug, 1
-    while db["house_rulesets"].count_where("slug = ?", [candidate]):
-        number += 1
-        candidate = f"{slug}-{number}"
-    return candidate
+    return [choice for choice in ruleset_choices(get_db()) if choice.house]
 
 
 # The rules pages ------------------------------------------------------------------------------
@@ -176,7 +129,9 @@ def _apply_shortcut(form: HouseRulesForm, key: str) -> None:
     form.schedule_kind.data = "by-players"
 
 
-def _editor(form: HouseRulesForm, *, errors: FormErrors, editing: Found | None, status: int) -> Any:
+def _editor(
+    form: HouseRulesForm, *, errors: FormErrors, editing: FoundRuleset | None, status: int
+) -> Any:
     top = form.top.data if isinstance(form.top.data, int) and form.top.data > 0 else 13
     try:
         reading = schedule_words(parse_card_counts(form.schedule.data or ""))
@@ -197,7 +152,7 @@ def _editor(form: HouseRulesForm, *, errors: FormErrors, editing: Found | None, 
     return page, status
 
 
-def _save(form: HouseRulesForm, editing: Found | None) -> Any:
+def _save(form: HouseRulesForm, editing: FoundRuleset | None) -> Any:
     """Handle a posted editor: a shortcut re-shows the form; otherwise validate and save."""
     shortcut = request.form.get("shortcut")
     if shortcut:
@@ -208,11 +163,7 @@ def _save(form: HouseRulesForm, editing: Found | None) -> Any:
         return _editor(form, errors=errors, editing=editing, status=422)
     base = form.base.data if form.base.data in BUILTIN_DOCUMENTS else None
     saved = changes_from(base, document)
-    db = get_db()
-    with write(db):
-        slug = save_house_ruleset(
-            db, saved, slug=free_slug(document["name"], keep=editing.slug if editing else None)
-        )
+    slug = save_house_rules(get_db(), saved, slug=editing.slug if editing else None)
     flash(f"Saved {document['name']}.", "status")
     return redirect(url_for("rules_pages.page", slug=slug), code=303)
 
@@ -246,9 +197,7 @@ def delete(slug: str) -> Response:
     found = find(slug)
     if not found.house:
         abort(405)
-    db = get_db()
-    with write(db):
-        delete_house_ruleset(db, slug)
+    delete_house_rules(get_db(), slug)
     flash(
         f"Deleted {found.ruleset.name}. Games played under it keep their own copy of the rules.",
         "status",
@@ -267,9 +216,7 @@ def import_rules() -> Any:
         except ScoreError as error:
             form.file.errors.append(f"This file cannot be imported: {error}.")
         else:
-            db = get_db()
-            with write(db):
-                slug = save_house_ruleset(db, document, slug=free_slug(ruleset.name))
+            slug = save_house_rules(get_db(), document)
             flash(f"Imported {ruleset.name}.", "status")
             return redirect(url_for("rules_pages.page", slug=slug), code=303)
     status = 422 if form.is_submitted() else 200
@@ -308,17 +255,13 @@ def rules_compare_choices(stored: StoredGame) -> list[tuple[str, str]]:
 
 @bp.get("/games/<game_id>/compare")
 def compare_game(game_id: str) -> Any:
-    try:
-        stored = get_game(get_db(), game_id)
-    except NotFound:
-        abort(404)
+    stored = load(get_db(), game_id)
     ours = stored.result()
     slug = request.args.get("ruleset", "")
     if not slug:
         return render_template("rules/compare.html", stored=stored, ours=ours, comparison=None)
     other = find(slug)
-    ref = game_ruleset_ref(get_db(), slug)
-    comparison = compare(ours, other.ruleset, ref)
+    comparison = compare(ours, other.ruleset, other.game_ref)
     return render_template(
         "rules/compare.html", stored=stored, ours=ours, comparison=comparison, slug=slug
     )

@@ -6,9 +6,10 @@ from datetime import date
 
 from flask import Blueprint, Response, render_template, request
 
-from ..rules import ScoreError, find_ruleset
+from ..games import load
+from ..rules import ScoreError
 from ..rules.ruleset import Ruleset
-from ..storage import NotFound, get_game, get_house_ruleset, ruleset_choices
+from ..storage import NotFound, find_any_ruleset, ruleset_choices
 from .db import get_db
 from .errors import refusal
 
@@ -30,17 +31,6 @@ def paper_asked() -> str | None:
     return paper if paper in PAPERS else None
 
 
-def find_any_ruleset(slug: str) -> Ruleset:
-    """Find a built-in or a saved house ruleset by slug."""
-    try:
-        return find_ruleset(slug)
-    except ScoreError:
-        try:
-            return get_house_ruleset(get_db(), slug)[1]
-        except NotFound:
-            raise ScoreError(f"there is no ruleset called {slug!r}") from None
-
-
 def players_asked(ruleset: Ruleset) -> list[str] | int:
     """Read ?players= as names ("Ann,Bob,Cy,Dee") or a count ("5"); default the usual count."""
     raw = request.args.get("players", "").strip()
@@ -56,10 +46,7 @@ def players_asked(ruleset: Ruleset) -> list[str] | int:
 def game_sheet(game_id: str) -> Response:
     from ..sheets import render_game_sheet
 
-    try:
-        stored = get_game(get_db(), game_id)
-    except NotFound:
-        return refusal(404, "There is no game with that id.")
+    stored = load(get_db(), game_id)
     paper = paper_asked()
     if paper is None:
         return refusal(400, "Paper must be letter or a4.")
@@ -84,11 +71,13 @@ def blank_sheet() -> Response:
     if not slug:
         return refusal(400, "Choose a ruleset for the blank sheet.")
     try:
-        ruleset = find_any_ruleset(slug)
+        ruleset = find_any_ruleset(get_db(), slug).ruleset
         players = players_asked(ruleset)
         first = request.args.get("first_dealer", "").strip()
         first_dealer = int(first) if first.isdigit() else None
         data = render_blank_sheet(ruleset, players=players, first_dealer=first_dealer, paper=paper)
+    except NotFound:
+        return refusal(422, f"That sheet cannot be printed: there is no ruleset called {slug!r}")
     except ScoreError as error:
         return refusal(422, f"That sheet cannot be printed: {error}")
     return pdf_response(data, f"blank-{slug}.pdf")

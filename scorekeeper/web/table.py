@@ -3,8 +3,8 @@
 Every write is a small form: CSRF-protected, carrying a one-time `nonce` (a
 repeat redirects to where the first went and records nothing) and, in the
 deal flow, the game's `version` (a stale one gets 409 and the game as it is
-now). The deal being entered lives in the game's draft as a log of taps
-(see `scorekeeper.table_state`), so it survives reloads and second phones.
+now). Each view parses its form, calls the service layer (`scorekeeper.games`),
+and renders or redirects.
 """
 
 from __future__ import annotations
@@ -12,73 +12,57 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import (
-    Blueprint,
-    Response,
-    abort,
-    redirect,
-    render_template,
-    request,
-    session,
-    url_for,
-)
+from flask import Blueprint, Response, abort, redirect, render_template, request, session, url_for
 from werkzeug.datastructures import MultiDict
 
-from ..rules import ScoreError, load_game_text, trump_label
-from ..storage import (
-    Conflict,
-    NotFound,
-    StoredGame,
-    add_editor,
-    create_game,
-    delete_last_deal,
-    get_game,
-    is_editor,
-    list_games,
-    parse_deal,
-    recall_reply,
-    record_deal,
-    remember_reply,
-    replace_deal,
-    save_draft,
-    write,
-)
-from ..table_state import DraftDeal, from_draft, replay, taps_of
-from . import table_views as views
+from .. import games
+from ..rules import Game, ScoreError, load_game_text, trump_label
+from ..storage import Connection, Reply, StoredGame, list_games
 from .db import get_db
+from .deal_editor import DealEditor
 from .devices import current_device
-from .forms import DrawForm, EditDealForm, ImportForm, NewGameForm, TapForm, new_nonce
+from .forms import (
+    DrawForm,
+    EditDealForm,
+    ImportForm,
+    NewGameForm,
+    TapForm,
+    flat_pairs,
+    form_errors,
+    form_once,
+    new_nonce,
+)
+from .game_page import describe_tap, game_page
+from .new_game import (
+    adjust_seats,
+    draw_setup,
+    game_from_draw,
+    game_from_form,
+    known_names,
+    new_game_defaults,
+    ruleset_options,
+)
 
 bp = Blueprint("table", __name__)
 
-STALE = "Someone else changed this game in the meantime; here it is as it is now."
 NOT_SAVED = "Your tap “{tap}” was not saved: tap it again if it is still right."
-WATCH_ONLY = (
-    "This phone can watch the game but not change it. Open the game's edit link "
-    "from the scorekeeper's phone to keep score here too."
-)
-
-
-def load_or_404(game_id: str) -> StoredGame:
-    """Return the stored game, or answer 404."""
-    try:
-        return get_game(get_db(), game_id)
-    except NotFound:
-        abort(404)
-
-
-def require_editor(game_id: str) -> None:
-    """Answer 403 unless this phone may change the game."""
-    if not is_editor(get_db(), game_id, current_device()):
-        abort(403, WATCH_ONLY)
-
-
-def once_key(nonce: str) -> str:
-    return f"form:{nonce}"
 
 
 def game_url(game_id: str) -> str:
+    """Return the game page's address."""
     return url_for("table.game", game_id=game_id)
+
+
+def as_it_is_now(
+    db: Connection, game_id: str, refused: games.Conflict | games.KeyReused
+) -> tuple[StoredGame, str]:
+    """Return the game as it is now, and why a form sent from an older page was refused.
+
+    A form's one-time token sent again with other values comes from a page already used.
+    """
+    if isinstance(refused, games.Conflict):
+        return refused.current, refused.message
+    return games.load(db, game_id), games.STALE
 
 
 # Home and new games ------------------------------------------------------------------------
@@ -86,33 +70,47 @@ def game_url(game_id: str) -> str:
 
 @bp.get("/")
 def home() -> str:
-    games = [(stored, stored.result()) for stored in list_games(get_db())]
-    playing = [(stored, result) for stored, result in games if not result.complete]
-    finished = [(stored, result) for stored, result in games if result.complete]
+    games_stored = [(stored, stored.result()) for stored in list_games(get_db())]
+    playing = [(stored, result) for stored, result in games_stored if not result.complete]
+    finished = [(stored, result) for stored, result in games_stored if result.complete]
     return render_template("home.html", playing=playing, finished=finished)
+
+
+def start_once(db: Connection, game: Game, nonce: str) -> str:
+    """Start the game and return its page; a repeat of the same form starts nothing."""
+
+    def start() -> Reply:
+        stored = games.start_game(db, game, device=current_device())
+        return Reply(303, location=game_url(stored.id))
+
+    reply, _ = games.once(db, form_once(nonce), start)
+    return reply.location
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
 def new_game() -> Any:
     db = get_db()
-    choices = views.ruleset_options(db)
+    choices = ruleset_options(db)
     rescued = session.pop("rescued_form", None)
     if request.method == "POST":
         form = NewGameForm()
     elif rescued:
-        form = NewGameForm(formdata=MultiDict(views.flat_pairs(rescued)))
+        form = NewGameForm(formdata=MultiDict(flat_pairs(rescued)))
     else:
-        form = NewGameForm(formdata=None, data=views.new_game_defaults(db, request.args))
+        form = NewGameForm(formdata=None, data=new_game_defaults(db, request.args))
     form.ruleset.choices = [(slug, label) for slug, label, _ in choices]
-    if request.method == "POST" and not views.adjust_seats(form) and form.validate():
-        outcome = views.start_game(db, form)
-        if outcome is not None:
-            return redirect(outcome, code=303)
+    if request.method == "POST" and not adjust_seats(form) and form.validate():
+        game = game_from_form(db, form)
+        if game is not None and form.dealer.data == "draw":
+            target = url_for("table.draw", ruleset=form.ruleset.data, player=form.names())
+            return redirect(target, code=303)
+        if game is not None:
+            return redirect(start_once(db, game, form.nonce.data or ""), code=303)
     if not form.nonce.data:
         form.nonce.data = new_nonce()
-    status = 422 if request.method == "POST" and views.form_errors(form) else 200
+    status = 422 if request.method == "POST" and form_errors(form) else 200
     return render_template(
-        "new_game.html", form=form, choices=choices, known=views.known_names(db, form)
+        "new_game.html", form=form, choices=choices, known=known_names(db, form)
     ), status
 
 
@@ -122,14 +120,14 @@ def draw() -> Any:
     form = DrawForm() if request.method == "POST" else DrawForm(formdata=None)
     names = [name.strip() for name in request.values.getlist("player") if name.strip()]
     slug = request.values.get("ruleset", "")
-    setup = views.draw_setup(db, slug, names)
+    setup = draw_setup(db, slug, names)
     if setup is None:
         abort(404)
     errors: dict[str, str] = {}
     if request.method == "POST" and form.validate():
-        outcome = views.finish_draw(db, form, setup, names, errors)
-        if outcome is not None:
-            return redirect(outcome, code=303)
+        game = game_from_draw(setup, names, errors)
+        if game is not None:
+            return redirect(start_once(db, game, form.nonce.data or ""), code=303)
     if not form.nonce.data:
         form.nonce.data = new_nonce()
     status = 422 if errors or form.errors else 200
@@ -142,14 +140,10 @@ def draw() -> Any:
 
 
 def render_game(
-    stored: StoredGame,
-    *,
-    status: int = 200,
-    problem: str | None = None,
+    stored: StoredGame, *, editor: bool, status: int = 200, problem: str | None = None
 ) -> tuple[str, int]:
     """Draw the game page: the deal being entered (for an editor), the last score, the totals."""
-    editor = is_editor(get_db(), stored.id, current_device())
-    page = views.game_page(stored, editor=editor)
+    page = game_page(stored)
     edit_url = None
     if editor:
         edit_url = url_for(
@@ -170,12 +164,12 @@ def render_game(
 
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> tuple[str, int]:
-    stored = load_or_404(game_id)
+    stored, editor = games.load_for(get_db(), game_id, current_device())
     rescued = session.pop("rescued_form", None)
     problem = None
     if isinstance(rescued, dict) and isinstance(rescued.get("step"), str):
-        problem = NOT_SAVED.format(tap=views.describe_tap(stored, rescued["step"]))
-    return render_game(stored, problem=problem)
+        problem = NOT_SAVED.format(tap=describe_tap(stored, rescued["step"]))
+    return render_game(stored, editor=editor, problem=problem)
 
 
 @bp.get("/games/<game_id>/watch")
@@ -189,94 +183,57 @@ def watch(game_id: str) -> Any:
 @bp.post("/games/<game_id>/tap")
 def tap(game_id: str) -> Any:
     """Take one tap of the deal being entered; record the deal on its last tap."""
-    load_or_404(game_id)
-    require_editor(game_id)
+    db = get_db()
+    device = current_device()
     form = TapForm()
     if not form.validate():
+        games.check_may_change(db, game_id, device)
         abort(400)
-    kind, value = form.split_step()
-    db = get_db()
+    step = form.step.data or ""
     target = game_url(game_id)
+
+    def take() -> Reply:
+        games.tap(db, game_id, step, device=device, version=form.version.data)
+        return Reply(303, location=target)
+
     try:
-        with write(db):
-            saved = recall_reply(db, once_key(form.nonce.data))
-            if saved is not None:
-                return redirect(saved["location"] or target, code=303)
-            current = get_game(db, game_id)
-            if current.version != form.version.data:
-                raise Conflict(STALE, current)
-            apply_tap(db, current, kind, value)
-            remember_reply(db, once_key(form.nonce.data), status=303, location=target)
-    except Conflict as conflict:
-        tapped = views.describe_tap(conflict.current, form.step.data or "")
-        message = f"{conflict.message} {NOT_SAVED.format(tap=tapped)}"
-        return render_game(conflict.current, status=409, problem=message)
+        reply, _ = games.once(db, form_once(form.nonce.data or ""), take)
+    except (games.Conflict, games.KeyReused) as refused:
+        current, stale = as_it_is_now(db, game_id, refused)
+        message = f"{stale} {NOT_SAVED.format(tap=describe_tap(current, step))}"
+        return render_game(current, editor=True, status=409, problem=message)
     except ScoreError as error:
-        return render_game(get_game(db, game_id), status=422, problem=str(error))
-    return redirect(target, code=303)
-
-
-def apply_tap(db: Any, current: StoredGame, kind: str, value: str) -> None:
-    """Apply one tap inside the write: save the draft, record the deal, or undo."""
-    result = current.result()
-    deal = from_draft(current.game, result.next, current.draft) if result.next else None
-    if kind == "undo":
-        undo(db, current, deal)
-        return
-    if deal is None:
-        raise ScoreError("The game is over: there is no deal left to enter.")
-    deal = deal.apply(kind, value)
-    if deal.complete:
-        record_deal(
-            db,
-            current.id,
-            deal.record(),
-            position=deal.setup.index,
-            expected_version=current.version,
-        )
-    else:
-        save_draft(db, current.id, deal.to_draft(), expected_version=current.version)
-
-
-def undo(db: Any, current: StoredGame, deal: DraftDeal | None) -> None:
-    """Drop the last tap: from the draft, or else the last recorded deal's final tap."""
-    if deal is not None and deal.steps:
-        save_draft(db, current.id, deal.undo().to_draft(), expected_version=current.version)
-        return
-    if not current.game.deals:
-        raise ScoreError("There is nothing to undo yet.")
-    position = len(current.game.deals)
-    after, removed = delete_last_deal(db, current.id, position, expected_version=current.version)
-    setup = after.result().next
-    if setup is None:  # cannot happen: the removed deal's slot is free again
-        return
-    taps = taps_of(after.game, setup, removed)[:-1]
-    save_draft(db, current.id, replay(after.game, setup, taps).to_draft())
+        return render_game(games.load(db, game_id), editor=True, status=422, problem=str(error))
+    return redirect(reply.location or target, code=303)
 
 
 @bp.get("/games/<game_id>/scoresheet")
 def scoresheet(game_id: str) -> str:
-    stored = load_or_404(game_id)
-    editor = is_editor(get_db(), game_id, current_device())
+    from .table_views import scoresheet_rows
+
+    stored, editor = games.load_for(get_db(), game_id, current_device())
     return render_template(
-        "scoresheet.html", stored=stored, sheet=views.scoresheet_rows(stored), editor=editor
+        "scoresheet.html", stored=stored, sheet=scoresheet_rows(stored), editor=editor
     )
 
 
 @bp.route("/games/<game_id>/deals/<int:position>/edit", methods=["GET", "POST"])
 def edit_deal(game_id: str, position: int) -> Any:
     """Correct an earlier deal; everything after it is rescored, or nothing changes."""
-    stored = load_or_404(game_id)
-    require_editor(game_id)
+    db = get_db()
+    device = current_device()
+    stored, editor = games.load_for(db, game_id, device)
+    if not editor:
+        raise games.NotAllowed()
     if not 1 <= position <= len(stored.game.deals):
         abort(404)
-    editing = views.DealEditor(stored, position)
+    editing = DealEditor(stored, position)
     if request.method == "GET":
         form = EditDealForm(formdata=None, data={"version": stored.version})
         values = editing.values_of(stored.game.deals[position - 1])
         rescued = session.pop("rescued_form", None)
         if isinstance(rescued, dict):
-            values = editing.values_from(MultiDict(views.flat_pairs(rescued)))
+            values = editing.values_from(MultiDict(flat_pairs(rescued)))
         form.nonce.data = new_nonce()
         return render_template("edit_deal.html", **editing.context(form, values))
     form = EditDealForm()
@@ -284,31 +241,36 @@ def edit_deal(game_id: str, position: int) -> Any:
     values = editing.values_from(request.form)
     if not form.validate():
         abort(400)
-    db = get_db()
     target = url_for("table.scoresheet", game_id=game_id) + f"#deal-{position}"
     errors: dict[str, str] = {}
     status = 422
+
+    def correct() -> Reply:
+        games.correct_deal(
+            db,
+            game_id,
+            position,
+            editing.raw_deal(values),
+            device=device,
+            version=form.version.data,
+        )
+        return Reply(303, location=target)
+
     try:
-        with write(db):
-            saved = recall_reply(db, once_key(form.nonce.data))
-            if saved is not None:
-                return redirect(saved["location"] or target, code=303)
-            raw = editing.raw_deal(values)
-            record = parse_deal(stored.game, raw, position)
-            replace_deal(db, game_id, position, record, expected_version=form.version.data)
-            remember_reply(db, once_key(form.nonce.data), status=303, location=target)
-    except Conflict as conflict:
-        editing = views.DealEditor(conflict.current, position)
+        reply, _ = games.once(db, form_once(form.nonce.data or ""), correct)
+    except (games.Conflict, games.KeyReused) as refused:
+        current, _ = as_it_is_now(db, game_id, refused)
+        editing = DealEditor(current, position)
         errors["form"] = (
             "Someone else changed this game in the meantime. Nothing was saved; your "
             "changes are still below, and the game as it is now is shown."
         )
-        form.version.data = conflict.current.version
+        form.version.data = current.version
         status = 409
     except ScoreError as error:
         errors.update(editing.place_error(error))
     else:
-        return redirect(target, code=303)
+        return redirect(reply.location or target, code=303)
     form.nonce.data = new_nonce()
     return render_template("edit_deal.html", **editing.context(form, values, errors)), status
 
@@ -319,18 +281,13 @@ def edit_deal(game_id: str, position: int) -> Any:
 @bp.get("/games/<game_id>/join/<edit_key>")
 def join(game_id: str, edit_key: str) -> Response:
     """Make this phone an editor of the game: the link the scorer shares."""
-    stored = load_or_404(game_id)
-    if edit_key != stored.edit_key:
-        abort(404)
-    db = get_db()
-    with write(db):
-        add_editor(db, game_id, current_device())
-    return redirect(url_for("table.game", game_id=game_id), code=303)  # type: ignore[return-value]
+    games.join(get_db(), game_id, edit_key, current_device())
+    return redirect(game_url(game_id), code=303)  # type: ignore[return-value]
 
 
 @bp.get("/games/<game_id>/export.json")
 def export(game_id: str) -> Response:
-    stored = load_or_404(game_id)
+    stored = games.load(get_db(), game_id)
     response = Response(
         json.dumps(stored.game.to_json(), ensure_ascii=False, indent=1),
         mimetype="application/json",
@@ -345,14 +302,11 @@ def import_game() -> Response | tuple[str, int] | str:
     if form.validate_on_submit():
         raw = form.file.data.read(1024 * 1024 + 1)
         try:
-            game_file = load_game_text(raw)
+            stored = games.start_game(get_db(), load_game_text(raw), device=current_device())
         except ScoreError as error:
             form.file.errors.append(f"This file cannot be imported: {error}")
         else:
-            db = get_db()
-            with write(db):
-                stored = create_game(db, game_file, device=current_device())
-            return redirect(url_for("table.game", game_id=stored.id), code=303)  # type: ignore[return-value]
+            return redirect(game_url(stored.id), code=303)  # type: ignore[return-value]
     status = 422 if form.is_submitted() else 200
     return render_template("import.html", form=form), status
 

@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 from scorekeeper.archive import export_all, import_all, read_archive_text
+from scorekeeper.games import import_games
 from scorekeeper.rules import GameFileError, read_game
-from scorekeeper.storage import create_game, open_database, write
+from scorekeeper.storage import open_database
 from scorekeeper.web import create_app
 from tests.conftest import EXAMPLES, example
 
@@ -26,9 +27,7 @@ def filled_database(path: Path) -> list[dict[str, Any]]:
     """Store every shared example game; return their game files in the order stored."""
     db = open_database(path)
     files = [read_game(example(name)).to_json() for name in NAMES]
-    with write(db):
-        for document in files:
-            create_game(db, read_game(document))
+    import_games(db, [read_game(document) for document in files], device=None)
     db.close()
     return files
 

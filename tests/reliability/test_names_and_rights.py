@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from markupsafe import escape
 
-from scorekeeper.rules.game import MAX_NAME_LENGTH
+from scorekeeper.rules import MAX_NAME_LENGTH
 from scorekeeper.web import create_app
 
 from .conftest import api_create, deal, page_token, table_dump

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from scorekeeper.rules import score
+from scorekeeper.web.db import STORE
 from tests.conftest import csrf_token
 from tests.web.conftest import Table, buttons, hidden
 
@@ -567,3 +568,35 @@ def test_the_game_page_is_light(table, client):
         weight += len(client.get(asset).data)
     assert weight <= 30 * 1024, weight
     assert 'style="' not in page and "<script>" not in page
+
+
+def test_one_tap_is_one_load_one_version_check_one_transaction(table, app):
+    table.start("back-alley-pagat", ["Ann", "Bob", "Cy", "Dee"])
+    table.tap("bid:2")
+    store = app.extensions[STORE]
+    said: list[str] = []
+    handed_out = store.connect
+
+    def traced():
+        db = handed_out()
+        db.conn.set_trace_callback(said.append)
+        return db
+
+    store.connect = traced
+    response = table.post("bid:1")  # a tap that only adds to the draft
+    assert response.status_code == 303
+    recording = [*said]
+    said.clear()
+    table.open()
+    table.tap("bid:pass", "bid:3")
+    said.clear()
+    response = table.post("tricks:7")  # the last tap: the deal is scored and recorded
+    assert response.status_code == 303
+    for statements in (recording, said):
+        normalised = [" ".join(statement.split()).lower() for statement in statements]
+        loads = [s for s in normalised if s.startswith("select") and "from games" in s]
+        deal_reads = [s for s in normalised if s.startswith("select body from deals")]
+        assert len(loads) == 1 and len(deal_reads) == 1, normalised
+        assert normalised.count("begin immediate") == 1 and normalised.count("commit") == 1
+        assert len([s for s in normalised if s.startswith("update games")]) == 1
+    assert any(s.lower().startswith("insert") and "deals" in s for s in said)

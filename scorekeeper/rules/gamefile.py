@@ -1,0 +1,195 @@
+"""Reading a game file: the JSON document of GAME-FORMAT, checked for shape, into a Game."""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .bidding import parse_bid
+from .errors import GameFileError, RulesetError, TricksError
+from .game import GameResult, check_fits, score_game
+from .records import TRUMPS, DealRecord, Game
+from .ruleset import Ruleset, find_ruleset
+
+GAME_KEYS = ("ruleset", "players", "first_dealer", "deals")
+DEAL_KEYS = ("bids", "tricks", "team_tricks", "trump", "rainbows")
+#: The longest name a player may have: room for "Grandma Louise" many times over, while
+#: every page, column and scoresheet still has room for it.
+MAX_NAME_LENGTH = 100
+
+#: Finds a ruleset from the game file's "ruleset" value (a slug or a house document).
+RulesetLookup = Callable[[Any], Ruleset]
+
+
+def default_lookup(ref: Any) -> Ruleset:
+    """Find a ruleset from a game file: a built-in slug, or an inline house document."""
+    if isinstance(ref, dict):
+        return Ruleset.from_document(ref)
+    return find_ruleset(ref)
+
+
+def load_game_text(text: str | bytes, *, lookup: RulesetLookup = default_lookup) -> Game:
+    """Read a game file's text (JSON) into a Game."""
+    try:
+        document = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise GameFileError(f"the game file is not valid JSON ({error})") from None
+    except RecursionError:
+        raise GameFileError("the game file is not valid JSON (it is nested too deeply)") from None
+    return read_game(document, lookup=lookup)
+
+
+def read_game(document: Any, *, lookup: RulesetLookup = default_lookup) -> Game:
+    """Read a game file (already parsed JSON) into a Game, refusing anything malformed."""
+    if not isinstance(document, dict):
+        raise GameFileError("the game file must be a JSON object with ruleset, players and deals")
+    unknown = sorted(key for key in document if key not in GAME_KEYS)
+    if unknown:
+        raise GameFileError(
+            f"the game file has an unknown field '{unknown[0]}'; "
+            f"its fields are {', '.join(GAME_KEYS)}"
+        )
+    if "ruleset" not in document:
+        raise GameFileError("the game file does not say which ruleset it is played under")
+    ref = document["ruleset"]
+    if not isinstance(ref, str | dict):
+        raise GameFileError("the ruleset must be a ruleset's name (slug) or a house ruleset")
+    ruleset = lookup(ref)
+    players = read_players(document.get("players"), ruleset)
+    first_dealer = document.get("first_dealer", 0)
+    if isinstance(first_dealer, bool) or not isinstance(first_dealer, int):
+        raise GameFileError("first_dealer must be a seat number (0 for the first player)")
+    if not 0 <= first_dealer < len(players):
+        raise GameFileError(
+            f"first_dealer must be a seat from 0 to {len(players) - 1}, not {first_dealer}"
+        )
+    raw_deals = document.get("deals", [])
+    if not isinstance(raw_deals, list):
+        raise GameFileError("deals must be a list")
+    deals = tuple(
+        read_deal(raw, index=index, players=players, ruleset=ruleset)
+        for index, raw in enumerate(raw_deals, 1)
+    )
+    return Game(ruleset, players, first_dealer, deals, ruleset_ref=ref)
+
+
+def name_key(name: str) -> str:
+    """Return how a player is known across seats and games: the name, whatever its capitals."""
+    return name.strip().casefold()
+
+
+def read_players(raw: Any, ruleset: Ruleset) -> tuple[str, ...]:
+    """Read the players' names in seating order, refusing blanks, repeats and wrong counts."""
+    if not isinstance(raw, list) or not raw:
+        raise GameFileError("players must be a list of names in seating order")
+    seen: dict[str, str] = {}
+    for name in raw:
+        if not isinstance(name, str) or not name.strip():
+            raise GameFileError("every player needs a name")
+        if len(name) > MAX_NAME_LENGTH:
+            raise GameFileError(
+                f"the name {name[:20].strip()}… is too long: "
+                f"a name has at most {MAX_NAME_LENGTH} characters"
+            )
+        if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in name):
+            raise GameFileError(
+                "a name cannot hold control characters or broken text; type it again"
+            )
+        key = name_key(name)
+        if key in seen:
+            raise GameFileError(f"two players are called {name.strip()}: names must differ")
+        seen[key] = name
+    try:
+        ruleset.check_players(len(raw))
+    except RulesetError as error:
+        raise GameFileError(error.message) from None
+    return tuple(raw)
+
+
+def _whole_numbers(raw: Any, count: int, what: str, deal: int) -> tuple[int, ...]:
+    if not isinstance(raw, list) or len(raw) != count:
+        raise GameFileError(f"{what} must be a list of {count} whole numbers", deal=deal)
+    for value in raw:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise GameFileError(f"{what} must be whole numbers, not {value!r}", deal=deal)
+    return tuple(raw)
+
+
+def read_deal(raw: Any, *, index: int, players: Sequence[str], ruleset: Ruleset) -> DealRecord:
+    """Read one deal of a game file, checking its shape (not yet its rules)."""
+    if not isinstance(raw, dict):
+        raise GameFileError("a deal must be an object with bids and tricks", deal=index)
+    unknown = sorted(key for key in raw if key not in DEAL_KEYS)
+    if unknown:
+        raise GameFileError(
+            f"unknown field '{unknown[0]}'; a deal has {', '.join(DEAL_KEYS)}", deal=index
+        )
+    raw_bids = raw.get("bids")
+    if not isinstance(raw_bids, list):
+        raise GameFileError("the bids are missing", deal=index)
+    if len(raw_bids) != len(players):
+        raise GameFileError(
+            f"{len(raw_bids)} bids for {len(players)} players: give one bid per seat", deal=index
+        )
+    bids = tuple(
+        parse_bid(value, deal=index, player=players[seat]) for seat, value in enumerate(raw_bids)
+    )
+    tricks = team_tricks = None
+    if "tricks" in raw and "team_tricks" in raw:
+        raise GameFileError("give tricks or team_tricks, not both", deal=index)
+    if raw.get("tricks") is not None:
+        tricks = _whole_numbers(raw["tricks"], len(players), "tricks", index)
+    if raw.get("team_tricks") is not None:
+        check_fits(ruleset, index, team_tricks=True)
+        pair = _whole_numbers(raw["team_tricks"], 2, "team_tricks", index)
+        team_tricks = (pair[0], pair[1])
+    for value, whose in _tricks_owners(tricks, team_tricks, players, ruleset):
+        if value < 0:
+            raise TricksError(f"{whose} cannot take fewer than 0 tricks", deal=index)
+    trump = raw.get("trump")
+    if trump is not None:
+        if not isinstance(trump, str) or trump.strip().lower() not in TRUMPS:
+            raise GameFileError(
+                f"trump must be clubs, diamonds, hearts, spades or none, not {trump!r}", deal=index
+            )
+        trump = trump.strip().lower()
+        check_fits(ruleset, index, trump=trump)
+    rainbows = raw.get("rainbows")
+    if rainbows is not None:
+        rainbows = _rainbow_seats(rainbows, players, index)
+    return DealRecord(bids, tricks, team_tricks, trump, rainbows)
+
+
+def _tricks_owners(
+    tricks: tuple[int, ...] | None,
+    team_tricks: tuple[int, int] | None,
+    players: Sequence[str],
+    ruleset: Ruleset,
+) -> list[tuple[int, str]]:
+    if tricks is not None:
+        return [(value, players[seat]) for seat, value in enumerate(tricks)]
+    if team_tricks is not None:
+        return list(zip(team_tricks, ruleset.side_names(players), strict=True))
+    return []
+
+
+def _rainbow_seats(raw: Any, players: Sequence[str], index: int) -> tuple[int, ...]:
+    if not isinstance(raw, list):
+        raise GameFileError("rainbows must be a list of seats", deal=index)
+    seats: list[int] = []
+    for seat in raw:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(players):
+            raise GameFileError(
+                f"rainbows must name seats from 0 to {len(players) - 1}, not {seat!r}", deal=index
+            )
+        if seat in seats:
+            raise GameFileError(f"{players[seat]}'s rainbow is listed twice", deal=index)
+        seats.append(seat)
+    return tuple(seats)
+
+
+def score(document: Any, *, lookup: RulesetLookup = default_lookup) -> GameResult:
+    """Read and score a game file in one step."""
+    return score_game(read_game(document, lookup=lookup))

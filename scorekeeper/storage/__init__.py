@@ -1,0 +1,78 @@
+"""Storage: games, deals, drafts, editors, replies and house rulesets in SQLite (sqlite-utils).
+
+What is stored is what was said at the table (the game file's deals), never a
+score: every score is recomputed by the rules engine. A `Store` owns a database
+file, its connections, its writers' lock and the games read lately; every write
+runs inside one `BEGIN IMMEDIATE` transaction (`Connection.write`), so two phones
+writing to the same game take turns. No Flask here.
+"""
+
+from .games import (
+    KEEP_DRAFT,
+    NotFound,
+    StoredGame,
+    add_editor,
+    game_exists,
+    game_ids,
+    get_game,
+    get_game_for,
+    insert_game,
+    is_editor,
+    known_player_names,
+    list_games,
+    update_game,
+)
+from .replies import Reply, recall_reply, remember_reply
+from .rulesets import (
+    FoundRuleset,
+    delete_house_ruleset,
+    find_any_ruleset,
+    free_slug,
+    game_ruleset_ref,
+    ruleset_choices,
+    save_house_ruleset,
+    slugify,
+)
+from .store import (
+    Connection,
+    ReadGame,
+    StorageError,
+    Store,
+    backup_database,
+    open_database,
+    write,
+)
+
+__all__ = [
+    "KEEP_DRAFT",
+    "Connection",
+    "FoundRuleset",
+    "NotFound",
+    "ReadGame",
+    "Reply",
+    "StorageError",
+    "Store",
+    "StoredGame",
+    "add_editor",
+    "backup_database",
+    "delete_house_ruleset",
+    "find_any_ruleset",
+    "free_slug",
+    "game_exists",
+    "game_ids",
+    "game_ruleset_ref",
+    "get_game",
+    "get_game_for",
+    "insert_game",
+    "is_editor",
+    "known_player_names",
+    "list_games",
+    "open_database",
+    "recall_reply",
+    "remember_reply",
+    "ruleset_choices",
+    "save_house_ruleset",
+    "slugify",
+    "update_game",
+    "write",
+]

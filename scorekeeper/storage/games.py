@@ -1,0 +1,259 @@
+"""Games as stored: the game row, its deals as said at the table, its draft and its editors.
+
+Only rows here: what a change means (which deal comes next, whether a version is
+stale) is decided by the service layer, `scorekeeper.games`. Every function that
+writes is called inside a write transaction (`Connection.write`).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules import DealRecord, Game, GameResult, name_key, read_game
+from .schema import now
+from .store import Connection, GameText, ReadGame
+
+
+class NotFound(LookupError):
+    """No game (or deal, or ruleset) has this id."""
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """A game as stored: id, version, the game read from its text, the deal being entered."""
+
+    id: str
+    version: int
+    created: str
+    updated: str
+    edit_key: str
+    draft: Any
+    read: ReadGame
+
+    @property
+    def game(self) -> Game:
+        return self.read.game
+
+    def result(self) -> GameResult:
+        """Score the game (scores are never stored; they are recomputed, once per game text)."""
+        return self.read.result()
+
+
+def new_id() -> str:
+    """Return a random, unguessable id."""
+    return secrets.token_urlsafe(12)
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _text_of(row: dict[str, Any], bodies: tuple[str, ...]) -> GameText:
+    """Return what a game's reading depends on: exactly its stored text."""
+    return (row["ruleset"], row["players"], row["first_dealer"], bodies)
+
+
+def _read(text: GameText) -> ReadGame:
+    ruleset, players, first_dealer, bodies = text
+    document = {
+        "ruleset": json.loads(ruleset),
+        "players": json.loads(players),
+        "first_dealer": first_dealer,
+        "deals": [json.loads(body) for body in bodies],
+    }
+    return ReadGame(text, read_game(document))
+
+
+def _stored(row: dict[str, Any], read: ReadGame) -> StoredGame:
+    return StoredGame(
+        id=row["id"],
+        version=row["version"],
+        created=row["created"],
+        updated=row["updated"],
+        edit_key=row["edit_key"],
+        draft=json.loads(row["draft"]) if row["draft"] else None,
+        read=read,
+    )
+
+
+def _loaded(db: Connection, row: dict[str, Any], bodies: tuple[str, ...]) -> StoredGame:
+    return _stored(row, db.store.reads.get(_text_of(row, bodies), _read))
+
+
+def _bodies(db: Connection, game_id: str) -> tuple[str, ...]:
+    rows = db.execute("select body from deals where game_id = ? order by position", [game_id])
+    return tuple(body for (body,) in rows.fetchall())
+
+
+def get_game(db: Connection, game_id: str) -> StoredGame:
+    """Load a game by id, or raise NotFound."""
+    rows = list(db.query("select * from games where id = ?", [game_id]))
+    if not rows:
+        raise NotFound(game_id)
+    return _loaded(db, rows[0], _bodies(db, game_id))
+
+
+def game_exists(db: Connection, game_id: str) -> bool:
+    """Say whether a game has this id."""
+    return bool(db.execute("select 1 from games where id = ?", [game_id]).fetchall())
+
+
+def get_game_for(db: Connection, game_id: str, device: str | None) -> tuple[StoredGame, bool]:
+    """Load a game and say whether this device may change it, in one read of the game row."""
+    rows = list(
+        db.query(
+            "select games.*, exists(select 1 from editors where game_id = games.id"
+            " and device = ?) as editor from games where id = ?",
+            [device or "", game_id],
+        )
+    )
+    if not rows:
+        raise NotFound(game_id)
+    return _loaded(db, rows[0], _bodies(db, game_id)), bool(rows[0]["editor"])
+
+
+def list_games(db: Connection) -> list[StoredGame]:
+    """Return every game, the most recently changed first."""
+    rows = list(db.query("select * from games order by updated desc"))
+    bodies: dict[str, list[str]] = {row["id"]: [] for row in rows}
+    for game_id, body in db.execute("select game_id, body from deals order by game_id, position"):
+        bodies.setdefault(game_id, []).append(body)
+    return [_loaded(db, row, tuple(bodies[row["id"]])) for row in rows]
+
+
+def game_ids(db: Connection) -> list[str]:
+    """Return every game's id, in the order the games were stored."""
+    # rowid is the order games were stored in, so an import keeps the order of an export.
+    return [game_id for (game_id,) in db.execute("select id from games order by rowid")]
+
+
+def insert_game(db: Connection, game: Game, result: GameResult | None = None) -> StoredGame:
+    """Store a new game and its deals (already checked by the caller); return it as stored."""
+    stamp = now()
+    row = {
+        "id": new_id(),
+        "created": stamp,
+        "updated": stamp,
+        "version": 1,
+        "ruleset": _dump(game.to_json()["ruleset"]),
+        "players": _dump(list(game.players)),
+        "first_dealer": game.first_dealer,
+        "edit_key": secrets.token_urlsafe(18),
+        "draft": None,
+    }
+    db["games"].insert(row)
+    bodies = insert_deals(db, row["id"], game.deals, start=1)
+    return _kept(db, row, bodies, game, result)
+
+
+def insert_deals(
+    db: Connection, game_id: str, deals: Iterable[DealRecord], *, start: int
+) -> tuple[str, ...]:
+    """Store deals from this place in the game file on; return their stored text."""
+    stamp = now()
+    rows = [
+        {"game_id": game_id, "position": position, "body": _dump(deal.to_json()), "created": stamp}
+        for position, deal in enumerate(deals, start)
+    ]
+    db["deals"].insert_all(rows)
+    return tuple(row["body"] for row in rows)
+
+
+#: Leave the draft as it is (an earlier deal corrected while the next is being entered).
+KEEP_DRAFT: Any = object()
+
+
+def update_game(
+    db: Connection,
+    stored: StoredGame,
+    game: Game,
+    *,
+    result: GameResult | None = None,
+    draft: Any = None,
+) -> StoredGame:
+    """Store a changed game over the stored one (deals, draft), one version on; return it.
+
+    Only the deals that differ are written; the game read is kept under its new text,
+    with its result when the caller has already scored it. `draft` is the deal being
+    entered now (None for none, KEEP_DRAFT to leave it).
+    """
+    before, after = stored.game.deals, game.deals
+    game_id = stored.id
+    ruleset, players, first_dealer, kept = stored.read.text
+    bodies = list(kept)
+    for position in range(len(after) + 1, len(before) + 1):
+        db.execute("delete from deals where game_id = ? and position = ?", [game_id, position])
+    del bodies[len(after) :]
+    for position, (old, new) in enumerate(zip(before, after, strict=False), 1):
+        if old != new:
+            body = _dump(new.to_json())
+            db.execute(
+                "update deals set body = ? where game_id = ? and position = ?",
+                [body, game_id, position],
+            )
+            bodies[position - 1] = body
+    if len(after) > len(before):
+        bodies += insert_deals(db, game_id, after[len(before) :], start=len(before) + 1)
+    stamp = now()
+    if draft is KEEP_DRAFT:
+        draft = stored.draft
+    changes = {"version": stored.version + 1, "updated": stamp, "draft": _draft(draft)}
+    db.execute(
+        "update games set version = ?, updated = ?, draft = ? where id = ?",
+        [*changes.values(), game_id],
+    )
+    row = {
+        "id": game_id,
+        "created": stored.created,
+        "edit_key": stored.edit_key,
+        "ruleset": ruleset,
+        "players": players,
+        "first_dealer": first_dealer,
+        **changes,
+    }
+    return _kept(db, row, tuple(bodies), game, result)
+
+
+def _draft(draft: Any) -> str | None:
+    return None if draft is None else _dump(draft)
+
+
+def _kept(
+    db: Connection,
+    row: dict[str, Any],
+    bodies: tuple[str, ...],
+    game: Game,
+    result: GameResult | None,
+) -> StoredGame:
+    """Return a just-written game, and keep its reading under its new text for the next load."""
+    return _stored(row, db.store.reads.put(ReadGame(_text_of(row, bodies), game, result)))
+
+
+def add_editor(db: Connection, game_id: str, device: str) -> None:
+    """Let this device record and change the game."""
+    db["editors"].insert({"game_id": game_id, "device": device, "created": now()}, ignore=True)
+
+
+def is_editor(db: Connection, game_id: str, device: str | None) -> bool:
+    """Say whether this device may record and change the game."""
+    if not device:
+        return False
+    rows = db.execute(
+        "select 1 from editors where game_id = ? and device = ?", [game_id, device]
+    ).fetchall()
+    return bool(rows)
+
+
+def known_player_names(db: Connection) -> list[str]:
+    """Return every player name used in earlier games, most used first (case-insensitive)."""
+    counts: dict[str, tuple[int, str]] = {}
+    for (players,) in db.execute("select players from games order by updated desc"):
+        for name in json.loads(players):
+            key = name_key(name)
+            seen, shown = counts.get(key, (0, name))
+            counts[key] = (seen + 1, shown)
+    return [shown for _, shown in sorted(counts.values(), key=lambda item: (-item[0], item[1]))]

@@ -1,0 +1,120 @@
+"""House rulesets as stored, and the one way to find any ruleset (built-in or house) by slug."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules import BUILTIN_DOCUMENTS, Ruleset, ScoreError, builtin_document, find_ruleset
+from .games import NotFound
+from .schema import now
+from .store import Connection
+
+#: Addresses under /rules that a house ruleset's slug may not take.
+RESERVED_SLUGS = frozenset({"new", "import", "calculator"})
+
+
+@dataclass(frozen=True)
+class FoundRuleset:
+    """A ruleset found by slug: a built-in or a family's house rules, with its document as saved."""
+
+    slug: str
+    ruleset: Ruleset
+    saved: dict[str, Any]  #: the document as written: a built-in's, or a house {"base", …changes}
+    house: bool
+
+    @property
+    def base(self) -> str | None:
+        """Return the built-in this ruleset starts from (itself for a built-in)."""
+        if not self.house:
+            return self.slug
+        base = self.saved.get("base")
+        return base if isinstance(base, str) and base in BUILTIN_DOCUMENTS else None
+
+    @property
+    def game_ref(self) -> str | dict[str, Any]:
+        """Return what a new game's file says for this ruleset.
+
+        A built-in is named by its slug; a house ruleset is copied into the game as a
+        complete document, so editing the house rules later never changes a past game.
+        """
+        return dict(self.ruleset.document) if self.house else self.slug
+
+
+def find_any_ruleset(db: Connection, slug: str) -> FoundRuleset:
+    """Return the built-in or saved house ruleset with this slug, or raise NotFound."""
+    if slug in BUILTIN_DOCUMENTS:
+        return FoundRuleset(slug, find_ruleset(slug), builtin_document(slug), False)
+    rows = db.execute("select document from house_rulesets where slug = ?", [slug]).fetchall()
+    if not rows:
+        raise NotFound(slug)
+    saved = json.loads(rows[0][0])
+    try:
+        return FoundRuleset(slug, Ruleset.from_document(saved, slug=slug), saved, True)
+    except ScoreError:
+        raise NotFound(slug) from None  # a ruleset that no longer validates cannot be used
+
+
+def ruleset_choices(db: Connection) -> list[FoundRuleset]:
+    """Return every ruleset a new game can use: the built-ins, then saved house rulesets."""
+    choices = [
+        FoundRuleset(slug, find_ruleset(slug), BUILTIN_DOCUMENTS[slug], False)
+        for slug in BUILTIN_DOCUMENTS
+    ]
+    for slug, document in db.execute("select slug, document from house_rulesets order by name"):
+        saved = json.loads(document)
+        try:
+            ruleset = Ruleset.from_document(saved, slug=slug)
+        except ScoreError:
+            continue  # a ruleset that no longer validates is shown on the rules pages, not offered
+        choices.append(FoundRuleset(slug, ruleset, saved, True))
+    return choices
+
+
+def game_ruleset_ref(db: Connection, slug: str) -> str | dict[str, Any]:
+    """Return what a new game's file says for the ruleset with this slug (see FoundRuleset)."""
+    return find_any_ruleset(db, slug).game_ref
+
+
+def slugify(name: str) -> str:
+    """Turn a ruleset's name into a slug for its address: "Grandpa's rules" → "grandpas-rules"."""
+    kept = "".join(
+        ch if ch.isalnum() else "-" for ch in name.casefold() if ch.isalnum() or ch in " -_"
+    )
+    slug = "-".join(part for part in kept.split("-") if part)[:60]
+    return slug or "house-rules"
+
+
+def free_slug(db: Connection, name: str) -> str:
+    """Return an unused address for a new house ruleset with this name."""
+    slug = slugify(name)
+    if slug in BUILTIN_DOCUMENTS or slug in RESERVED_SLUGS:
+        slug = f"{slug}-house"
+    candidate, number = slug, 1
+    while db["house_rulesets"].count_where("slug = ?", [candidate]):
+        number += 1
+        candidate = f"{slug}-{number}"
+    return candidate
+
+
+def save_house_ruleset(db: Connection, document: dict[str, Any], *, slug: str) -> str:
+    """Save a house ruleset under its slug, new or replacing one; return the slug."""
+    ruleset = Ruleset.from_document(document)
+    stamp = now()
+    row = {
+        "slug": slug,
+        "name": ruleset.name,
+        "document": json.dumps(document, ensure_ascii=False),
+        "updated": stamp,
+    }
+    if db["house_rulesets"].count_where("slug = ?", [slug]):
+        db["house_rulesets"].update(slug, row)
+    else:
+        db["house_rulesets"].insert({**row, "created": stamp})
+    return slug
+
+
+def delete_house_ruleset(db: Connection, slug: str) -> None:
+    """Forget a house ruleset; games played under it keep their own copy."""
+    db.execute("delete from house_rulesets where slug = ?", [slug])

@@ -1,0 +1,215 @@
+"""The database file as an object: its connections, its writers' lock, the games read lately.
+
+A `Store` is made once per database file and process (the web app keeps one, a
+command opens one). Each `Connection` it hands out is a sqlite-utils `Database`
+that knows its store, so a write takes the store's lock and a read shares the
+store's cache of games already read. No Flask here.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import queue
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from sqlite_utils import Database
+
+from ..rules import Game, GameResult, score_game
+from .schema import migrations
+
+BUSY_TIMEOUT_MS = 10_000
+#: Idle connections a store keeps: one per waitress thread (the server's default).
+KEEP_CONNECTIONS = 8
+#: Games kept read: a game's text changes with every deal, so 64 covers every live table.
+READ_CACHE_SIZE = 64
+MEMORY = ":memory:"
+
+
+class StorageError(Exception):
+    """A database file that cannot be used as asked: missing, or in the way of a new one."""
+
+
+#: What a game's reading depends on, exactly as stored: ruleset, players, first dealer, deals.
+GameText = tuple[str, str, int, tuple[str, ...]]
+
+
+class ReadGame:
+    """A game read from its stored text, and its result once asked for.
+
+    Reading and scoring are pure, so every load of the same text (the page, then
+    the next tap, then a second phone's poll) shares one.
+    """
+
+    def __init__(self, text: GameText, game: Game, result: GameResult | None = None) -> None:
+        self.text = text
+        self.game = game
+        self._result = result
+
+    def result(self) -> GameResult:
+        """Return the game's result, scoring it the first time."""
+        if self._result is None:
+            self._result = score_game(self.game)
+        return self._result
+
+
+class ReadCache:
+    """The games read lately, keyed by their stored text, so an entry can never go stale."""
+
+    def __init__(self, size: int = READ_CACHE_SIZE) -> None:
+        self._size = size
+        self._kept: collections.OrderedDict[GameText, ReadGame] = collections.OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, text: GameText, read: Callable[[GameText], ReadGame]) -> ReadGame:
+        """Return the game read from this text, reading it only if it is not kept."""
+        with self._lock:
+            kept = self._kept.get(text)
+            if kept is not None:
+                self._kept.move_to_end(text)
+                return kept
+        return self.put(read(text))
+
+    def put(self, read: ReadGame) -> ReadGame:
+        """Keep a game read (or just written) under its text; return what is kept."""
+        with self._lock:
+            kept = self._kept.setdefault(read.text, read)
+            self._kept.move_to_end(read.text)
+            while len(self._kept) > self._size:
+                self._kept.popitem(last=False)
+        return kept
+
+
+class Connection(Database):
+    """One connection to a store's file: a sqlite-utils Database writing under the store's lock."""
+
+    def __init__(self, conn: sqlite3.Connection, store: Store) -> None:
+        super().__init__(conn)
+        self.store = store
+        self._writing = 0
+
+    @contextlib.contextmanager
+    def write(self) -> Iterator[Connection]:
+        """Run a block as one transaction that holds the write lock from its first read.
+
+        A block inside another only joins it: the outer one commits or rolls back.
+        """
+        if self._writing:
+            self._writing += 1
+            try:
+                yield self
+            finally:
+                self._writing -= 1
+            return
+        # Threads of this process queue for the write lock here, in turn. Left to SQLite, a
+        # writer that finds the lock taken sleeps and retries (1, 2, 5, 10 … 100 ms), so with
+        # eight phones writing at once some waited 60 ms while others went straight through.
+        # Another process still waits in BEGIN IMMEDIATE; after the busy timeout, so do we.
+        queued = self.store.writers.acquire(timeout=BUSY_TIMEOUT_MS / 1000)
+        try:
+            self.execute("BEGIN IMMEDIATE")
+            self._writing = 1
+            try:
+                yield self
+            except BaseException:
+                self.conn.rollback()
+                raise
+            else:
+                self.execute("COMMIT")
+            finally:
+                self._writing = 0
+        finally:
+            if queued:
+                self.store.writers.release()
+
+
+class Store:
+    """One database file: the connections to it, its writers' lock, and the games read lately."""
+
+    def __init__(self, path: str | Path, *, keep: int = KEEP_CONNECTIONS) -> None:
+        self.path = str(path)
+        self.writers = threading.Lock()
+        self.reads = ReadCache()
+        # Every connection to ":memory:" is a database of its own: those are never kept.
+        self._idle: queue.Queue[Connection] | None = (
+            None if self.path == MEMORY else queue.Queue(maxsize=keep)
+        )
+
+    def open(self) -> Connection:
+        """Open (and migrate) a new connection: WAL, a busy timeout, foreign keys on."""
+        if self.path != MEMORY:
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
+        db = Connection(conn, self)
+        with db.ensure_autocommit_on():
+            db.execute("PRAGMA journal_mode=WAL")
+        db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        db.execute("PRAGMA synchronous=NORMAL")  # in WAL mode: durable against a crash of the app
+        db.execute("PRAGMA foreign_keys=ON")
+        if migrations.pending(db):
+            with db.write():
+                pass  # take the write lock so two workers never migrate at once
+            migrations.apply(db)
+        return db
+
+    def connect(self) -> Connection:
+        """Return an idle connection, or open one.
+
+        Opening one costs its PRAGMAs and the migrations check (about 0.2 ms), and in WAL
+        mode the last connection to close checkpoints and deletes the log, which the next
+        one rebuilds (about 1.5 ms more): so idle connections are kept, not closed.
+        """
+        if self._idle is not None:
+            with contextlib.suppress(queue.Empty):
+                return self._idle.get_nowait()
+        return self.open()
+
+    def release(self, db: Connection) -> None:
+        """Take a connection back, left as closing it would leave it: nothing pending."""
+        if db.conn.in_transaction:
+            db.conn.rollback()
+        try:
+            if self._idle is None:
+                raise queue.Full
+            self._idle.put_nowait(db)
+        except queue.Full:
+            db.close()
+
+    def close(self) -> None:
+        """Close every idle connection."""
+        while self._idle is not None:
+            try:
+                self._idle.get_nowait().close()
+            except queue.Empty:
+                return
+
+
+def open_database(path: str | Path) -> Connection:
+    """Open a connection to a database file through a store of its own (for commands and tests)."""
+    return Store(path).open()
+
+
+@contextlib.contextmanager
+def write(db: Connection) -> Iterator[Connection]:
+    """Run a block as one write transaction of this connection (see `Connection.write`)."""
+    with db.write():
+        yield db
+
+
+def backup_database(source: str | Path | None, out: str | Path) -> None:
+    """Write a consistent copy of the database, even while the app is writing (VACUUM INTO)."""
+    from ..config import default_database_path
+
+    source_path, target = Path(source or default_database_path()), Path(out)
+    if not source_path.exists():
+        raise StorageError(f"there is no database at {source_path}")
+    if target.exists():
+        raise StorageError(f"{target} already exists; choose a new file for the backup")
+    conn = sqlite3.connect(str(source_path), timeout=BUSY_TIMEOUT_MS / 1000)
+    try:
+        conn.execute("VACUUM INTO ?", [str(target)])
+    finally:
+        conn.close()

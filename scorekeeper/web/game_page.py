@@ -1,0 +1,65 @@
+"""What the game page shows, worked out from the stored game (so the views stay thin)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules import DealResult, GameResult, trump_label
+from ..storage import StoredGame
+from ..table_state import DraftDeal, from_draft
+
+
+@dataclass(frozen=True)
+class SideLine:
+    """One side's line in a scored deal: name, points, explanation, running total."""
+
+    name: str
+    score: int
+    explain: tuple[str, ...]
+    total: int
+
+
+@dataclass(frozen=True)
+class GamePage:
+    """Everything the game page shows."""
+
+    result: GameResult
+    deal: DraftDeal | None
+    last: DealResult | None
+    last_lines: tuple[SideLine, ...]
+    deal_count: int
+    leaders: tuple[int, ...]
+
+
+def game_page(stored: StoredGame) -> GamePage:
+    """Work out the game page from the stored game and its draft."""
+    result = stored.result()
+    deal = None
+    if result.next is not None:
+        deal = from_draft(stored.game, result.next, stored.draft)
+    last = result.deals[-1] if result.deals else None
+    lines: tuple[SideLine, ...] = ()
+    if last is not None and last.sides is not None:
+        lines = tuple(
+            SideLine(name, side.score, tuple(side.explain), total)
+            for name, side, total in zip(result.sides, last.sides, last.totals, strict=True)
+        )
+    best = max(result.totals) if result.deals else None
+    leaders = tuple(i for i, t in enumerate(result.totals) if t == best) if best is not None else ()
+    return GamePage(result, deal, last, lines, len(result.schedule), leaders)
+
+
+def describe_tap(stored: StoredGame, step: str) -> str:
+    """Say a tap in words, for a message that it was not saved ("bid 3")."""
+    kind, _, value = step.partition(":")
+    if kind == "undo":
+        return "undo"
+    if kind == "trump":
+        return f"trump {trump_label(value) or value}"
+    if kind == "bid":
+        return f"bid {value}"
+    if kind == "tricks":
+        return f"{value} tricks"
+    if kind == "rainbow" and value.isdigit() and int(value) < len(stored.game.players):
+        return f"{stored.game.players[int(value)]}'s rainbow"
+    return step[:40]

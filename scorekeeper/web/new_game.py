@@ -1,0 +1,170 @@
+"""The new-game form and the draw for seats: from what was tapped to a game ready to start."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from flask import request
+
+from ..rules import Game, Ruleset, ScoreError, name_key, read_game
+from ..rules.draw import RANKS, SUITS, DrawnCard, draw_for_seats
+from ..storage import (
+    Connection,
+    FoundRuleset,
+    NotFound,
+    find_any_ruleset,
+    get_game,
+    known_player_names,
+    ruleset_choices,
+)
+from .forms import MAX_SEATS, NewGameForm
+
+
+def ruleset_options(db: Connection) -> list[tuple[str, str, Ruleset]]:
+    """Return (slug, label, ruleset) for every ruleset a new game may use."""
+    options = []
+    for choice in ruleset_choices(db):
+        rules = choice.ruleset
+        if rules.min_players == rules.max_players:
+            count = f"{rules.min_players} players"
+        else:
+            count = f"{rules.min_players}–{rules.max_players} players"
+        teams = ", 2 teams" if rules.partnership else ""
+        house = " (house rules)" if choice.house else ""
+        options.append((choice.slug, f"{rules.name}{house} · {count}{teams}", rules))
+    return options
+
+
+def new_game_defaults(db: Connection, args: Mapping[str, str]) -> dict[str, Any]:
+    """Return the new-game form's starting values; `?from=<game id>` copies that game's table."""
+    source = args.get("from")
+    if source:
+        try:
+            before = get_game(db, source)
+        except NotFound:
+            before = None
+        if before is not None:
+            ref = before.game.to_json()["ruleset"]
+            slug = ref if isinstance(ref, str) else before.game.ruleset.slug or ""
+            dealer = (before.game.first_dealer + 1) % len(before.game.players)
+            return {"ruleset": slug, "players": list(before.game.players), "dealer": str(dealer)}
+    return {"ruleset": "back-alley-pagat", "players": ["", "", "", ""], "dealer": "0"}
+
+
+def adjust_seats(form: NewGameForm) -> bool:
+    """Add or remove a seat, or put a remembered name in the first empty one.
+
+    Return True when the tap was one of these (the form is shown again, not submitted).
+    """
+    seats = request.form.get("seats", "")
+    name = request.form.get("add_name", "").strip()
+    if not seats and not name:
+        return False
+    names = [(entry.data or "").strip() for entry in form.players]
+    if seats == "add" and len(names) < MAX_SEATS:
+        names.append("")
+    elif seats.startswith("remove-") and len(names) > 2:
+        index = seats.removeprefix("remove-")
+        if index.isdigit() and int(index) < len(names):
+            names.pop(int(index))
+    if name:
+        if "" in names:
+            names[names.index("")] = name
+        elif len(names) < MAX_SEATS:
+            names.append(name)
+    while len(form.players):
+        form.players.pop_entry()
+    for entry in names:
+        form.players.append_entry(entry)
+    if form.dealer.data not in ("random", "draw") and not _seat_in(form.dealer.data, len(names)):
+        form.dealer.data = "0"
+    return True
+
+
+def _seat_in(value: str | None, seats: int) -> bool:
+    return bool(value) and str(value).isdigit() and int(str(value)) < seats
+
+
+def known_names(db: Connection, form: NewGameForm) -> list[str]:
+    """Return remembered names not yet at the table (to add with one tap)."""
+    taken = {name_key(name) for name in form.names()}
+    return [name for name in known_player_names(db) if name_key(name) not in taken][:12]
+
+
+def game_from_form(db: Connection, form: NewGameForm) -> Game | None:
+    """Read the new-game form into a game with no deals yet, or None with the error on the form."""
+    names = form.names()
+    dealer = form.dealer.data or "0"
+    try:
+        ref = find_any_ruleset(db, form.ruleset.data or "").game_ref
+    except NotFound:
+        form.ruleset.errors = ["Choose the rules from the list."]
+        return None
+    first = 0
+    if dealer == "random":
+        first = secrets.randbelow(max(len(names), 1))
+    elif _seat_in(dealer, len(names)):
+        first = int(dealer)
+    try:
+        return read_game({"ruleset": ref, "players": names, "first_dealer": first, "deals": []})
+    except ScoreError as error:
+        form.problem = str(error)  # type: ignore[attr-defined]
+        return None
+
+
+@dataclass(frozen=True)
+class DrawSetup:
+    """The draw for seats: the ruleset and what can be drawn."""
+
+    found: FoundRuleset
+    ranks: tuple[str, ...] = tuple(reversed(RANKS))
+    suits: tuple[str, ...] = SUITS
+
+    @property
+    def slug(self) -> str:
+        return self.found.slug
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.found.ruleset
+
+
+def draw_setup(db: Connection, slug: str, names: list[str]) -> DrawSetup | None:
+    """Return the draw for these players under this ruleset, or None if it makes no sense."""
+    if not 2 <= len(names) <= MAX_SEATS:
+        return None
+    try:
+        return DrawSetup(find_any_ruleset(db, slug))
+    except NotFound:
+        return None
+
+
+def game_from_draw(setup: DrawSetup, names: list[str], errors: dict[str, str]) -> Game | None:
+    """Seat the table from the cards drawn; None with the errors filled in when it cannot."""
+    cards = []
+    for seat, name in enumerate(names):
+        rank, suit = request.form.get(f"rank-{seat}", ""), request.form.get(f"suit-{seat}", "")
+        if not rank or not suit:
+            errors[str(seat)] = f"Tap the card {name} drew: its rank and its suit."
+            continue
+        try:
+            cards.append(DrawnCard.parse(rank, suit))
+        except ScoreError as error:
+            errors[str(seat)] = str(error)
+    if errors:
+        return None
+    try:
+        seating = draw_for_seats(names, cards, partnership=setup.ruleset.partnership)
+        return read_game(
+            {
+                "ruleset": setup.found.game_ref,
+                "players": list(seating.players),
+                "first_dealer": seating.first_dealer,
+            }
+        )
+    except ScoreError as error:
+        errors["form"] = str(error)
+        return None
