@@ -65,8 +65,22 @@ def board_name(level: int) -> str:
     return f"{LEVEL_NAMES.get(level, f'{level}-fold')} board"
 
 
+#: The bids a game file says most, read once: bids are immutable, so one object serves all.
+_READ: dict[int | str, Bid] = {
+    "pass": PASS,
+    "board": BOARD,
+    "rainbow": RAINBOW,
+    **{tricks: Bid(BidKind.NUMBER, tricks) for tricks in range(64)},
+    **{str(tricks): Bid(BidKind.NUMBER, tricks) for tricks in range(64)},
+}
+
+
 def parse_bid(value: object, *, deal: int | None = None, player: str | None = None) -> Bid:
     """Read one bid from a game file: a whole number, "pass", "board", "rainbow" or "3"."""
+    if type(value) is int or type(value) is str:  # not bool: True must not read as 1
+        known = _READ.get(value)  # type: ignore[arg-type]
+        if known is not None:
+            return known
     if isinstance(value, bool):
         value = str(value).lower()
     if isinstance(value, int):
@@ -94,8 +108,7 @@ def parse_bid(value: object, *, deal: int | None = None, player: str | None = No
 
 def bidding_order(ruleset: Ruleset, players: int, dealer: int) -> tuple[int, ...]:
     """Return the seats in the order they bid: from the dealer's left, or right, round the table."""
-    start = dealer + 1 if ruleset.first_bidder == "left" else dealer - 1
-    return tuple((start + step) % players for step in range(players))
+    return ruleset.bidding_order(players, dealer)
 
 
 def board_levels(bids_in_order: Sequence[Bid]) -> list[int | None]:
@@ -137,10 +150,7 @@ def bid_choices(
     boards_said = sum(1 for bid in bids_so_far if bid.kind is BidKind.BOARD)
     is_last = len(bids_so_far) == players - 1
     choices: list[BidChoice] = []
-    if ruleset.is_one_card(cards):
-        numbers = [0]
-    else:
-        numbers = list(range(ruleset.min_bid, ruleset.highest_bid(cards) + 1))
+    numbers = ruleset.numeric_bids(cards)
     hooked = None
     if ruleset.dealer_hook and is_last:
         hooked = cards - sum(hook_value(bid, cards) for bid in bids_so_far)
@@ -214,17 +224,15 @@ def is_thrown_in(ruleset: Ruleset, bids: Sequence[Bid]) -> bool:
 
 def leader(ruleset: Ruleset, order: Sequence[int], bids_by_seat: Sequence[Bid]) -> int:
     """Return the seat that leads the first trick."""
-    in_order = [(seat, bids_by_seat[seat]) for seat in order]
-    for seat, bid in in_order:
+    best_seat, best, last_board = order[0], -1, None
+    for seat in order:
+        bid = bids_by_seat[seat]
         if bid.kind is BidKind.RAINBOW:
-            return seat
+            return seat  # the first rainbow bidder leads before anyone else
+        if bid.kind is BidKind.BOARD:
+            last_board = seat
+        elif bid.tricks > best:
+            best_seat, best = seat, bid.tricks
     if ruleset.lead == "left":
         return order[0]
-    boards = [seat for seat, bid in in_order if bid.kind is BidKind.BOARD]
-    if boards:
-        return boards[-1]
-    best_seat, best = order[0], -1
-    for seat, bid in in_order:
-        if bid.tricks > best:
-            best_seat, best = seat, bid.tricks
-    return best_seat
+    return best_seat if last_board is None else last_board

@@ -6,7 +6,7 @@ import contextlib
 import copy
 import json
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .builtins import BUILTIN_DOCUMENTS
@@ -118,6 +118,9 @@ class Ruleset:
     lead: str
     document: dict[str, Any]
     slug: str | None = None
+    #: Facts worked out once from the rules above (legal bids by cards, bidding orders):
+    #: scoring asks for them on every deal of every game.
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __hash__(self) -> int:
         return hash((self.slug, json.dumps(self.document, sort_keys=True)))
@@ -167,9 +170,24 @@ class Ruleset:
 
     def tricks_by_side(self, tricks: Sequence[int]) -> tuple[int, ...]:
         """Add up tricks taken by seat into tricks taken by side."""
-        return tuple(
-            sum(tricks[seat] for seat in seats) for seats in self.seats_by_side(len(tricks))
-        )
+        if not self.partnership:
+            return tuple(tricks)
+        return tuple(tricks[first] + tricks[second] for first, second in TEAMS)
+
+    def numeric_bids(self, cards: int) -> range:
+        """Return the numbers anyone may bid with this many cards (0 is a pass)."""
+        if self.is_one_card(cards):
+            return range(1)
+        return range(self.min_bid, self.highest_bid(cards) + 1)
+
+    def bidding_order(self, players: int, dealer: int) -> tuple[int, ...]:
+        """Return the seats in bidding order: from the dealer's left, or right, round the table."""
+        key = ("order", players, dealer)
+        order = self.memo.get(key)
+        if order is None:
+            start = dealer + 1 if self.first_bidder == "left" else dealer - 1
+            order = self.memo[key] = tuple((start + step) % players for step in range(players))
+        return order
 
     def highest_bid(self, cards: int) -> int:
         """Return the highest numeric bid allowed with this many cards."""

@@ -2,24 +2,56 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 
 from .bidding import Bid, BidKind, board_name
 from .ruleset import AtLeast, Exact, RainbowBid, RainbowBonus, Ruleset
 
+#: How a score came about, put into words only when someone reads it.
+Words = Callable[[], tuple[str, ...]]
 
-@dataclass(frozen=True)
+
 class SideScore:
-    """What one side scored in one deal, whether it made its bid, and why."""
+    """What one side scored in one deal, whether it made its bid, and why.
 
-    score: int
-    made: bool
-    explain: tuple[str, ...]
+    The numbers are worked out at once; the sentences that say why are written only
+    when `explain` is first read, since most scoring (totals, stats) never shows them.
+    """
 
-    def plus(self, points: int, sentence: str) -> SideScore:
-        """Return this score with a bonus added and explained."""
-        return SideScore(self.score + points, self.made, (*self.explain, sentence))
+    __slots__ = ("_explain", "_words", "made", "score")
+
+    def __init__(self, score: int, made: bool, words: Words) -> None:
+        self.score = score
+        self.made = made
+        self._words: Words | None = words
+        self._explain: tuple[str, ...] | None = None
+
+    @property
+    def explain(self) -> tuple[str, ...]:
+        """Return the plain sentences that say how the score came about."""
+        if self._explain is None:
+            assert self._words is not None
+            self._explain, self._words = self._words(), None
+        return self._explain
+
+    def plus(self, points: int, sentence: Callable[[], str]) -> SideScore:
+        """Return this score with a bonus added, and the sentence that explains it."""
+        return SideScore(self.score + points, self.made, lambda: (*self.explain, sentence()))
+
+    def noted(self, sentence: Callable[[], str]) -> SideScore:
+        """Return the same score with one more sentence of explanation."""
+        return self.plus(0, sentence)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SideScore):
+            return NotImplemented
+        return (self.score, self.made, self.explain) == (other.score, other.made, other.explain)
+
+    def __hash__(self) -> int:
+        return hash((self.score, self.made))
+
+    def __repr__(self) -> str:
+        return f"SideScore(score={self.score}, made={self.made})"
 
 
 def signed(points: int) -> str:
@@ -43,37 +75,62 @@ def score_side(
     rainbows: Sequence[int],
 ) -> SideScore:
     """Score one side: its seats, every seat's bid and board level, and the side's tricks."""
-    team = len(seats) > 1
-    boards = [(levels[seat] or 0, seat) for seat in seats if bids[seat].kind is BidKind.BOARD]
-    rainbow_bidders = [seat for seat in seats if bids[seat].kind is BidKind.RAINBOW]
-    if boards:
-        level, bidder = max(boards)
-        result = _board(ruleset, cards, level, names[bidder], tricks, team)
-        others = [s for s in seats if s != bidder and bids[s].kind is BidKind.NUMBER]
-        ignored = [s for s in others if bids[s].tricks > 0]
+    board_bidder = rainbow_bidder = None
+    best_level = 0
+    for seat in seats:
+        kind = bids[seat].kind
+        if kind is BidKind.BOARD:
+            level = levels[seat] or 0
+            if board_bidder is None or (level, seat) > (best_level, board_bidder):
+                board_bidder, best_level = seat, level
+        elif kind is BidKind.RAINBOW and rainbow_bidder is None:
+            rainbow_bidder = seat
+    if board_bidder is not None:
+        result = _board(ruleset, cards, best_level, names[board_bidder], tricks, len(seats) > 1)
+        ignored = [
+            s
+            for s in seats
+            if s != board_bidder and bids[s].kind is BidKind.NUMBER and bids[s].tricks > 0
+        ]
         if ignored:
             partner = ignored[0]
-            note = (
-                f"{names[partner]}'s bid of {bids[partner].tricks} does not count beside a board."
+            result = result.noted(
+                lambda: (
+                    f"{names[partner]}'s bid of {bids[partner].tricks} does not count "
+                    "beside a board."
+                )
             )
-            result = SideScore(result.score, result.made, (*result.explain, note))
-    elif rainbow_bidders and isinstance(ruleset.rainbow, RainbowBid):
-        result = _rainbow_bid(ruleset.rainbow, names[rainbow_bidders[0]], tricks)
+    elif rainbow_bidder is not None and isinstance(ruleset.rainbow, RainbowBid):
+        result = _rainbow_bid(ruleset.rainbow, names[rainbow_bidder], tricks)
     elif ruleset.is_one_card(cards):
-        who = " and ".join(names[seat] for seat in seats)
-        result = SideScore(0, True, (f"{who} passed on the 1-card deal: no score.",))
+        result = SideScore(
+            0,
+            True,
+            lambda: (
+                " and ".join(names[seat] for seat in seats)
+                + " passed on the 1-card deal: no score.",
+            ),
+        )
     else:
-        target = sum(bids[seat].tricks for seat in seats)
-        said = _numeric_bids(seats, names, bids)
+        target = 0
+        for seat in seats:
+            target += bids[seat].tricks
+
+        def said() -> str:
+            return _numeric_bids(seats, names, bids)
+
         if isinstance(ruleset.scoring, AtLeast):
             result = _at_least(ruleset.scoring, said, target, tricks)
         else:
             result = _exact(ruleset.scoring, said, target, tricks, cards)
-    if isinstance(ruleset.rainbow, RainbowBonus) and ruleset.pays_rainbow_bonus(cards):
+    if rainbows and isinstance(ruleset.rainbow, RainbowBonus) and ruleset.pays_rainbow_bonus(cards):
+        bonus = ruleset.rainbow.bonus
         for seat in seats:
             if seat in rainbows:
-                bonus = ruleset.rainbow.bonus
-                result = result.plus(bonus, f"{names[seat]} held a rainbow: {signed(bonus)}.")
+                name = names[seat]
+                result = result.plus(
+                    bonus, lambda name=name: f"{name} held a rainbow: {signed(bonus)}."
+                )
     return result
 
 
@@ -88,35 +145,63 @@ def _numeric_bids(seats: Sequence[int], names: Sequence[str], bids: Sequence[Bid
     return f"{parts} = {sum(bids[seat].tricks for seat in seats)} bid"
 
 
-def _at_least(scoring: AtLeast, said: str, target: int, tricks: int) -> SideScore:
+def _at_least(scoring: AtLeast, said: Callable[[], str], target: int, tricks: int) -> SideScore:
     if tricks >= target:
         over = tricks - target
-        terms = []
-        if target:
-            terms.append(f"{target} × {scoring.per_bid}")
-        if over:
-            terms.append(f"{over} over" if scoring.over == 1 else f"{over} over × {scoring.over}")
         score = scoring.per_bid * target + scoring.over * over
-        arithmetic = " + ".join(terms) or "0"
-        return SideScore(score, True, (f"{said}, took {tricks}: {arithmetic} = {score}",))
-    score = -scoring.set_per_bid * target
+
+        def made() -> tuple[str, ...]:
+            terms = []
+            if target:
+                terms.append(f"{target} × {scoring.per_bid}")
+            if over:
+                terms.append(
+                    f"{over} over" if scoring.over == 1 else f"{over} over × {scoring.over}"
+                )
+            arithmetic = " + ".join(terms) or "0"
+            return (f"{said()}, took {tricks}: {arithmetic} = {score}",)
+
+        return SideScore(score, True, made)
+    lost = -scoring.set_per_bid * target
     return SideScore(
-        score, False, (f"{said}, took {tricks}: set, -{scoring.set_per_bid} × {target} = {score}",)
+        lost,
+        False,
+        lambda: (f"{said()}, took {tricks}: set, -{scoring.set_per_bid} × {target} = {lost}",),
     )
 
 
-def _exact(scoring: Exact, said: str, target: int, tricks: int, cards: int) -> SideScore:
+def _exact(
+    scoring: Exact, said: Callable[[], str], target: int, tricks: int, cards: int
+) -> SideScore:
     if tricks == target and target == cards:
         score = scoring.all_base + scoring.all_per_trick * tricks
-        arithmetic = f"{scoring.all_base} + {scoring.all_per_trick} × {tricks} = {score}"
-        return SideScore(score, True, (f"{said}, took all {tricks}: {arithmetic}",))
+        return SideScore(
+            score,
+            True,
+            lambda: (
+                f"{said()}, took all {tricks}: "
+                f"{scoring.all_base} + {scoring.all_per_trick} × {tricks} = {score}",
+            ),
+        )
     if tricks == target:
         score = scoring.made_base + scoring.made_per_trick * tricks
-        arithmetic = f"{scoring.made_base} + {scoring.made_per_trick} × {tricks} = {score}"
-        return SideScore(score, True, (f"{said}, took exactly {tricks}: {arithmetic}",))
-    score = scoring.missed_per_trick * tricks
-    arithmetic = f"{scoring.missed_per_trick} × {tricks} = {score}"
-    return SideScore(score, False, (f"{said}, took {tricks}, not the bid: {arithmetic}",))
+        return SideScore(
+            score,
+            True,
+            lambda: (
+                f"{said()}, took exactly {tricks}: "
+                f"{scoring.made_base} + {scoring.made_per_trick} × {tricks} = {score}",
+            ),
+        )
+    missed = scoring.missed_per_trick * tricks
+    return SideScore(
+        missed,
+        False,
+        lambda: (
+            f"{said()}, took {tricks}, not the bid: "
+            f"{scoring.missed_per_trick} × {tricks} = {missed}",
+        ),
+    )
 
 
 def _board(
@@ -124,8 +209,6 @@ def _board(
 ) -> SideScore:
     assert ruleset.board is not None
     multiplier = ruleset.board.multiplier(level)
-    name = board_name(level) if level > 1 else "board (single)"
-    who = "the team" if team else bidder
     if ruleset.is_one_card(cards):
         value = ruleset.one_card_board or 0
         terms = [str(value)] if multiplier == 1 else [str(value), str(multiplier)]
@@ -137,14 +220,20 @@ def _board(
     value *= multiplier
     made = tricks == cards
     score = value if made else -value
-    took = f"all {cards}" if made else f"{tricks} of {cards}"
-    sign = "" if made else "-"
-    if len(terms) == 1:
-        arithmetic = signed(score)
-    else:
-        arithmetic = f"{sign}{' × '.join(terms)} = {score}"
-    subject = f"{bidder} bid {name} and {who} took" if team else f"{bidder} bid {name} and took"
-    return SideScore(score, made, (f"{subject} {took}: {arithmetic}",))
+
+    def words() -> tuple[str, ...]:
+        name = board_name(level) if level > 1 else "board (single)"
+        took = f"all {cards}" if made else f"{tricks} of {cards}"
+        sign = "" if made else "-"
+        if len(terms) == 1:
+            arithmetic = signed(score)
+        else:
+            arithmetic = f"{sign}{' × '.join(terms)} = {score}"
+        if team:
+            return (f"{bidder} bid {name} and the team took {took}: {arithmetic}",)
+        return (f"{bidder} bid {name} and took {took}: {arithmetic}",)
+
+    return SideScore(score, made, words)
 
 
 def _rainbow_bid(rule: RainbowBid, bidder: str, tricks: int) -> SideScore:
@@ -152,8 +241,12 @@ def _rainbow_bid(rule: RainbowBid, bidder: str, tricks: int) -> SideScore:
         return SideScore(
             rule.made,
             True,
-            (f"{bidder} bid rainbow and took {plural(tricks, 'trick')}: {signed(rule.made)}",),
+            lambda: (
+                f"{bidder} bid rainbow and took {plural(tricks, 'trick')}: {signed(rule.made)}",
+            ),
         )
     return SideScore(
-        rule.failed, False, (f"{bidder} bid rainbow and took no trick: {signed(rule.failed)}",)
+        rule.failed,
+        False,
+        lambda: (f"{bidder} bid rainbow and took no trick: {signed(rule.failed)}",),
     )
