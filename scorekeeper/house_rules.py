@@ -42,7 +42,7 @@ from .rules import (
     score_game,
 )
 from .rules.builtins import BUILTIN_DOCUMENTS, down_and_up, up_and_down
-from .rules.ruleset import KEYS
+from .rules.parts import KEYS
 
 #: Names for the seats of worked examples (enough for the most players any ruleset allows).
 EXAMPLE_NAMES = (

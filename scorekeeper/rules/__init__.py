@@ -64,6 +64,7 @@ from .ruleset import (
     find_ruleset,
 )
 from .scoring import SideScore
+from .validation import stored_values
 
 __all__ = [
     "BOARD",
@@ -118,5 +119,6 @@ __all__ = [
     "score",
     "score_deal",
     "score_game",
+    "stored_values",
     "trump_label",
 ]

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import GameFileError, IllegalBid
-from .ruleset import RAINBOW_CARDS, RainbowBid, Ruleset
+from .parts import RAINBOW_CARDS, RainbowBid
+from .ruleset import Ruleset
 
 LEVEL_NAMES = {1: "single", 2: "double", 3: "triple", 4: "quadruple"}
 

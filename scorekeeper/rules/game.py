@@ -8,8 +8,9 @@ from typing import Any, NamedTuple
 
 from .bidding import Bid, BidKind, bidding_order, check_bid, is_thrown_in, leader
 from .errors import GameFileError, GameOverError, TricksError
+from .parts import RAINBOW_CARDS, Exact, RainbowBonus
 from .records import DealRecord, Game
-from .ruleset import RAINBOW_CARDS, Exact, RainbowBonus, Ruleset
+from .ruleset import Ruleset
 from .scoring import SideScore, plural, score_side, signed
 
 

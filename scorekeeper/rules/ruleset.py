@@ -2,98 +2,55 @@
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import json
-from collections.abc import Iterator, Sequence
+import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .builtins import BUILTIN_DOCUMENTS
 from .errors import RulesetError
-
-#: Every key of a ruleset document, in the order RULES.md lists them.
-KEYS = (
-    "name",
-    "players",
-    "deck",
-    "partnership",
-    "schedule",
-    "first_bidder",
-    "bids",
-    "board",
-    "scoring",
-    "dealer_hook",
-    "redeal",
-    "rainbow",
-    "one_card",
-    "lead",
+from .parts import (
+    KEYS,
+    MAX_DECK,
+    MAX_MULTIPLIER,
+    MAX_PLAYERS,
+    NAME_LENGTH,
+    RAINBOW_CARDS,
+    TEAMS,
+    AtLeast,
+    Board,
+    Exact,
+    RainbowBid,
+    RainbowBonus,
+)
+from .validation import (
+    check_keys,
+    check_some_bid,
+    choice,
+    flag,
+    keyed,
+    points,
+    read_schedules,
+    read_scoring,
+    rule,
+    whole,
 )
 
-#: The longest name a ruleset may have (it is shown on buttons and sheets).
-NAME_LENGTH = 80
-
-#: Two full decks with jokers: the most cards a family table plays with.
-MAX_DECK = 108
-#: A rainbow is one card of each of the four suits, so it can only happen on a 4-card deal.
-RAINBOW_CARDS = 4
-#: The seats of the two teams of a partnership: partners sit opposite each other.
-TEAMS = ((0, 2), (1, 3))
-AT_LEAST_KEYS = ("per_bid", "over", "set_per_bid")
-EXACT_KEYS = ("made_base", "made_per_trick", "all_base", "all_per_trick", "missed_per_trick")
-
-
-@dataclass(frozen=True)
-class Board:
-    """Boards are allowed: a bid to take every trick."""
-
-    per_trick: int
-    multipliers: tuple[int, ...]
-
-    def multiplier(self, level: int) -> int:
-        """Return the multiplier of the level-th board said (the last entry repeats)."""
-        return self.multipliers[min(level, len(self.multipliers)) - 1]
-
-    def level(self, said: int) -> int:
-        """Return the level of the said-th board: counted where boards escalate, else single."""
-        escalates = any(m != self.multipliers[0] for m in self.multipliers)
-        return said if escalates else 1
-
-
-@dataclass(frozen=True)
-class AtLeast:
-    """Make at least your target: per_bid a bid trick, over an overtrick; set costs set_per_bid."""
-
-    per_bid: int
-    over: int
-    set_per_bid: int
-
-
-@dataclass(frozen=True)
-class Exact:
-    """Take exactly your bid (Joker): bases and per-trick amounts, and set bonuses."""
-
-    made_base: int
-    made_per_trick: int
-    all_base: int
-    all_per_trick: int
-    missed_per_trick: int
-    sets: tuple[tuple[int, int], ...]
-
-
-@dataclass(frozen=True)
-class RainbowBonus:
-    """On 4-card deals, each player holding one card of every suit earns `bonus` for the side."""
-
-    bonus: int
-
-
-@dataclass(frozen=True)
-class RainbowBid:
-    """On 4-card deals a player with one card of every suit may bid rainbow."""
-
-    made: int
-    failed: int
+__all__ = [
+    "RAINBOW_CARDS",
+    "TEAMS",
+    "AtLeast",
+    "Board",
+    "Exact",
+    "RainbowBid",
+    "RainbowBonus",
+    "Ruleset",
+    "builtin_document",
+    "builtin_rulesets",
+    "find_ruleset",
+]
 
 
 @dataclass(frozen=True)
@@ -234,13 +191,13 @@ class Ruleset:
             base_slug = document.pop("base")
             lookup = base_lookup or builtin_document
             base = lookup(base_slug)
-            _check_keys(document)
+            check_keys(document)
             merged = {**base, **document}
             if "name" not in document:
                 merged["name"] = f"{base['name']}, house rules"
             document = merged
         else:
-            _check_keys(document)
+            check_keys(document)
             missing = [key for key in KEYS if key not in document]
             if missing:
                 raise RulesetError(
@@ -254,127 +211,87 @@ def _span(players: list[int]) -> str:
     return str(players[0]) if len(players) == 1 else f"{players[0]}–{players[-1]}"
 
 
-def _check_keys(document: dict[str, Any]) -> None:
-    unknown = sorted(key for key in document if key not in KEYS)
-    if unknown:
-        raise RulesetError(f"unknown rule '{unknown[0]}'; the rules are: {', '.join(KEYS)}")
-
-
-def _whole(value: Any, what: str, *, minimum: int | None = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesetError(f"{what} must be a whole number, not {json.dumps(value)}")
-    if minimum is not None and value < minimum:
-        if minimum == 0:
-            raise RulesetError(f"{what} cannot be negative (it is {value})")
-        raise RulesetError(f"{what} must be at least {minimum} (it is {value})")
-    return value
-
-
-def _choice(value: Any, what: str, choices: tuple[Any, ...]) -> Any:
-    if value not in choices or (isinstance(value, bool) and None not in choices):
-        shown = " or ".join(json.dumps(choice) for choice in choices)
-        raise RulesetError(f"{what} must be {shown}, not {json.dumps(value)}")
-    return value
-
-
-def _flag(value: Any, what: str) -> bool:
-    if not isinstance(value, bool):
-        raise RulesetError(f"{what} must be true or false, not {json.dumps(value)}")
-    return value
-
-
-def _object(value: Any, what: str, keys: tuple[str, ...]) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise RulesetError(f"{what} must be an object with {', '.join(keys)}")
-    unknown = sorted(set(value) - set(keys))
-    if unknown:
-        raise RulesetError(f"{what} has an unknown setting '{unknown[0]}'")
-    missing = [key for key in keys if key not in value]
-    if missing:
-        raise RulesetError(f"{what} is missing {', '.join(missing)}")
-    return value
-
-
-def _card_counts(value: Any, what: str) -> tuple[int, ...]:
-    if not isinstance(value, list) or not value:
-        raise RulesetError(f"{what} must be a non-empty list of card counts")
-    return tuple(_whole(cards, f"every deal in {what}", minimum=1) for cards in value)
-
-
 def _build(doc: dict[str, Any], slug: str | None) -> Ruleset:
-    with _rule("name"):
+    with rule("name"):
         name = doc["name"]
         if not isinstance(name, str) or not name.strip():
             raise RulesetError("the ruleset needs a name")
+        if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in name):
+            raise RulesetError("the name cannot hold control characters; type it again")
         if len(name.strip()) > NAME_LENGTH:
             raise RulesetError(f"the name is too long ({NAME_LENGTH} characters at most)")
 
-    with _rule("players"):
+    with rule("players"):
         players = doc["players"]
         if not isinstance(players, list) or len(players) != 2:
             raise RulesetError("players must be [fewest, most]")
-        low = _whole(players[0], "the fewest players", minimum=2)
-        high = _whole(players[1], "the most players", minimum=2)
+        low = whole(players[0], "the fewest players", minimum=2, maximum=MAX_PLAYERS)
+        high = whole(players[1], "the most players", minimum=2, maximum=MAX_PLAYERS)
         if low > high:
             raise RulesetError(f"the fewest players ({low}) is more than the most ({high})")
 
-    with _rule("deck"):
-        deck = _whole(doc["deck"], "the deck", minimum=2)
+    with rule("deck"):
+        deck = whole(doc["deck"], "the deck", minimum=2)
         if deck > MAX_DECK:
             raise RulesetError(f"a deck of {deck} cards is more than any table uses ({MAX_DECK})")
-    with _rule("players"):
+    with rule("players"):
         if high > deck:
             raise RulesetError(
                 f"a {deck}-card deck cannot give even one card each to {high} players"
             )
-    with _rule("partnership"):
-        partnership = _flag(doc["partnership"], "partnership")
+    with rule("partnership"):
+        partnership = flag(doc["partnership"], "partnership")
         seats = sum(len(team) for team in TEAMS)
         if partnership and (low, high) != (seats, seats):
             raise RulesetError("a partnership needs exactly 4 players (two teams of two)")
 
-    with _rule("schedule"):
-        schedules = _schedules(doc["schedule"], low, high, deck)
+    with rule("schedule"):
+        schedules = read_schedules(doc["schedule"], low, high, deck)
 
-    with _rule("first_bidder"):
-        first_bidder = _choice(doc["first_bidder"], "first_bidder", ("left", "right"))
-    with _rule("bids"):
-        bids = _object(doc["bids"], "bids", ("min", "max"))
-        min_bid = _choice(bids["min"], "the lowest bid", (0, 1))
-        max_bid = _choice(bids["max"], "the highest bid", ("n", "n-1"))
+    with rule("first_bidder"):
+        first_bidder = choice(doc["first_bidder"], "first_bidder", ("left", "right"))
+    with rule("bids"):
+        bids = keyed(doc["bids"], "bids", ("min", "max"))
+        min_bid = choice(bids["min"], "the lowest bid", (0, 1))
+        max_bid = choice(bids["max"], "the highest bid", ("n", "n-1"))
 
     board = None
-    with _rule("board"):
+    with rule("board"):
         if doc["board"] is not None:
-            raw = _object(doc["board"], "board", ("per_trick", "multipliers"))
+            raw = keyed(doc["board"], "board", ("per_trick", "multipliers"))
             multipliers = raw["multipliers"]
             if not isinstance(multipliers, list) or not multipliers:
                 raise RulesetError("board multipliers must be a non-empty list of numbers")
+            if len(multipliers) > MAX_PLAYERS:
+                raise RulesetError(f"a board has at most {MAX_PLAYERS} multipliers, one per level")
             board = Board(
-                per_trick=_whole(raw["per_trick"], "a board's points per trick"),
-                multipliers=tuple(_whole(m, "a board multiplier", minimum=1) for m in multipliers),
+                per_trick=points(raw["per_trick"], "a board's points per trick"),
+                multipliers=tuple(
+                    whole(m, "a board multiplier", minimum=1, maximum=MAX_MULTIPLIER)
+                    for m in multipliers
+                ),
             )
 
-    with _rule("scoring"):
-        scoring = _scoring(doc["scoring"], schedules)
-    with _rule("dealer_hook"):
-        dealer_hook = _flag(doc["dealer_hook"], "dealer_hook")
-    with _rule("redeal"):
-        redeal = _choice(doc["redeal"], "redeal", (None, "same", "next"))
+    with rule("scoring"):
+        scoring = read_scoring(doc["scoring"], schedules)
+    with rule("dealer_hook"):
+        dealer_hook = flag(doc["dealer_hook"], "dealer_hook")
+    with rule("redeal"):
+        redeal = choice(doc["redeal"], "redeal", (None, "same", "next"))
 
     rainbow: RainbowBonus | RainbowBid | None = None
-    with _rule("rainbow"):
+    with rule("rainbow"):
         raw_rainbow = doc["rainbow"]
         if raw_rainbow is not None:
             if isinstance(raw_rainbow, dict) and "bonus" in raw_rainbow:
-                _object(raw_rainbow, "rainbow", ("bonus",))
-                rainbow = RainbowBonus(_whole(raw_rainbow["bonus"], "the rainbow bonus"))
+                keyed(raw_rainbow, "rainbow", ("bonus",))
+                rainbow = RainbowBonus(points(raw_rainbow["bonus"], "the rainbow bonus"))
             elif isinstance(raw_rainbow, dict) and "bid" in raw_rainbow:
-                _object(raw_rainbow, "rainbow", ("bid",))
-                bid = _object(raw_rainbow["bid"], "the rainbow bid", ("made", "failed"))
+                keyed(raw_rainbow, "rainbow", ("bid",))
+                bid = keyed(raw_rainbow["bid"], "the rainbow bid", ("made", "failed"))
                 rainbow = RainbowBid(
-                    made=_whole(bid["made"], "a made rainbow bid"),
-                    failed=_whole(bid["failed"], "a failed rainbow bid", minimum=None),
+                    made=points(bid["made"], "a made rainbow bid"),
+                    failed=points(bid["failed"], "a failed rainbow bid", negative=True),
                 )
             else:
                 raise RulesetError(
@@ -382,17 +299,17 @@ def _build(doc: dict[str, Any], slug: str | None) -> Ruleset:
                 )
 
     one_card_board = None
-    with _rule("one_card"):
+    with rule("one_card"):
         if doc["one_card"] is not None:
-            raw = _object(doc["one_card"], "one_card", ("board",))
-            one_card_board = _whole(raw["board"], "a board on the 1-card deal")
+            raw = keyed(doc["one_card"], "one_card", ("board",))
+            one_card_board = points(raw["board"], "a board on the 1-card deal")
             if board is None:
                 raise RulesetError("one_card needs boards: only pass or board may be bid then")
 
-    with _rule("bids"):
-        _check_some_bid(schedules, min_bid, max_bid, one_card_board is not None)
-    with _rule("lead"):
-        lead = _choice(doc["lead"], "lead", ("highest", "left"))
+    with rule("bids"):
+        check_some_bid(schedules, min_bid, max_bid, one_card_board is not None)
+    with rule("lead"):
+        lead = choice(doc["lead"], "lead", ("highest", "left"))
     return Ruleset(
         name=name.strip(),
         min_players=low,
@@ -412,82 +329,6 @@ def _build(doc: dict[str, Any], slug: str | None) -> Ruleset:
         lead=lead,
         document=doc,
         slug=slug,
-    )
-
-
-@contextlib.contextmanager
-def _rule(key: str) -> Iterator[None]:
-    """Mark an error with the rule (the document's key) it is about, for forms to show beside it."""
-    try:
-        yield
-    except RulesetError as error:
-        if error.field is None:
-            error.field = key
-        raise
-
-
-def _schedules(schedule: Any, low: int, high: int, deck: int) -> dict[int, tuple[int, ...]]:
-    schedules: dict[int, tuple[int, ...]] = {}
-    if isinstance(schedule, dict):
-        for count in range(low, high + 1):
-            if str(count) not in schedule:
-                raise RulesetError(f"the schedule has no deals for {count} players")
-            schedules[count] = _card_counts(schedule[str(count)], f"the {count}-player schedule")
-        extra = sorted(set(schedule) - {str(count) for count in range(low, high + 1)})
-        if extra:
-            raise RulesetError(f"the schedule names {extra[0]} players, who cannot play")
-    else:
-        counts = _card_counts(schedule, "the schedule")
-        schedules = {count: counts for count in range(low, high + 1)}
-    for count, counts in schedules.items():
-        for number, cards in enumerate(counts, 1):
-            if count * cards > deck:
-                raise RulesetError(
-                    f"deal {number} gives {cards} cards to each of {count} players: "
-                    f"{count * cards} cards, but the deck has {deck}"
-                )
-    return schedules
-
-
-def _check_some_bid(
-    schedules: dict[int, tuple[int, ...]], min_bid: int, max_bid: str, one_card: bool
-) -> None:
-    """Refuse bids that leave no number to say on some deal (at least 1, at most n-1 on 1 card)."""
-    dealt = {cards for counts in schedules.values() for cards in counts}
-    for cards in sorted(dealt):
-        highest = cards if max_bid == "n" else cards - 1
-        if min_bid > highest and not (one_card and cards == 1):
-            raise RulesetError(
-                f"with {cards} card{'s' * (cards != 1)} nobody could bid a number: the lowest "
-                f"bid is {min_bid} and the highest {highest}; allow a pass, or bids up to n"
-            )
-
-
-def _scoring(raw: Any, schedules: dict[int, tuple[int, ...]]) -> AtLeast | Exact:
-    if not isinstance(raw, dict) or raw.get("type") not in ("at-least", "exact"):
-        raise RulesetError('scoring must have "type": "at-least" or "exact"')
-    if raw["type"] == "at-least":
-        _object(raw, "at-least scoring", ("type", *AT_LEAST_KEYS))
-        return AtLeast(**{key: _whole(raw[key], key.replace("_", " ")) for key in AT_LEAST_KEYS})
-    _object(raw, "exact scoring", ("type", *EXACT_KEYS, "sets"))
-    sets = raw["sets"]
-    if not isinstance(sets, list):
-        raise RulesetError("sets must be a list of [first deal, last deal]")
-    shortest = min(len(schedule) for schedule in schedules.values())
-    checked: list[tuple[int, int]] = []
-    for pair in sets:
-        if not isinstance(pair, list) or len(pair) != 2:
-            raise RulesetError("each set must be [first deal, last deal]")
-        first = _whole(pair[0], "a set's first deal", minimum=1)
-        last = _whole(pair[1], "a set's last deal", minimum=1)
-        if first > last or last > shortest:
-            raise RulesetError(f"the set of deals {first}–{last} is not within the game")
-        if checked and first <= checked[-1][1]:
-            raise RulesetError("sets must come in order and not overlap")
-        checked.append((first, last))
-    return Exact(
-        **{key: _whole(raw[key], key.replace("_", " ")) for key in EXACT_KEYS},
-        sets=tuple(checked),
     )
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from .bidding import Bid, BidKind, board_name
-from .ruleset import AtLeast, Exact, RainbowBid, RainbowBonus, Ruleset
+from .parts import AtLeast, Exact, RainbowBid, RainbowBonus
+from .ruleset import Ruleset
 
 #: How a score came about, put into words only when someone reads it.
 Words = Callable[[], tuple[str, ...]]

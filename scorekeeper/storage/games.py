@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules import DealRecord, Game, GameResult, name_key, read_game
+from ..rules import DealRecord, Game, GameResult, name_key, read_game, stored_values
 from .schema import now
 from .store import Connection, GameText, ReadGame
 
@@ -65,7 +65,8 @@ def _read(text: GameText) -> ReadGame:
         "first_dealer": first_dealer,
         "deals": [json.loads(body) for body in bodies],
     }
-    return ReadGame(text, read_game(document))
+    with stored_values():  # a game stored before the input limits still opens
+        return ReadGame(text, read_game(document))
 
 
 def _stored(row: dict[str, Any], read: ReadGame) -> StoredGame:

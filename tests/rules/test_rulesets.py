@@ -27,6 +27,7 @@ from scorekeeper.rules import (
     find_ruleset,
     number,
     score,
+    stored_values,
 )
 
 from .conftest import SLUGS, expected_schedule, game, last_deal, lead_in, scored
@@ -442,7 +443,7 @@ def test_rainbow_is_not_a_bid_elsewhere(slug: str) -> None:
 @pytest.mark.parametrize(
     ("changes", "words"),
     [
-        ({"players": [4, 10**9]}, "cannot give even one card each"),
+        ({"players": [4, 10**9]}, "the most players must be at most 20"),
         ({"deck": 10**9}, "more than any table uses"),
     ],
 )
@@ -450,3 +451,63 @@ def test_absurd_sizes_are_refused_quickly(changes, words):
     # A schedule is built for every player count, so absurd counts must be refused first.
     with pytest.raises(RulesetError, match=words):
         Ruleset.from_document({"base": "back-alley-individual", **changes})
+
+
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        (
+            {"scoring": {"type": "at-least", "per_bid": 10**400, "over": 1, "set_per_bid": 5}},
+            r"per bid must be at most 100,000 \(it is a number 401 digits long\)",
+        ),
+        (
+            {"board": {"per_trick": 100_001, "multipliers": [1]}},
+            "a board's points per trick must be at most 100,000",
+        ),
+        (
+            {"board": {"per_trick": 10, "multipliers": [1, 1_001]}},
+            "a board multiplier must be at most 1,000",
+        ),
+        (
+            {"rainbow": {"bid": {"made": 40, "failed": -100_001}}},
+            "a failed rainbow bid must be at least -100,000",
+        ),
+        ({"rainbow": {"bonus": 100_001}}, "the rainbow bonus must be at most 100,000"),
+        ({"schedule": [1] * 105}, "the schedule has 105 deals; a game has at most 104"),
+        ({"schedule": [10**12]}, "every deal in the schedule must be at most 108"),
+        ({"name": "Grandpa\x07s rules"}, "cannot hold control characters"),
+    ],
+)
+def test_every_value_keeps_to_its_documented_range(changes, words):
+    with pytest.raises(RulesetError, match=words):
+        Ruleset.from_document({"base": "back-alley-seven", **changes})
+
+
+def test_the_ends_of_each_range_are_allowed():
+    ruleset = Ruleset.from_document(
+        {
+            "base": "back-alley-seven",
+            "scoring": {"type": "at-least", "per_bid": 100_000, "over": 0, "set_per_bid": 100_000},
+            "board": {"per_trick": 100_000, "multipliers": [1, 1_000]},
+            "rainbow": {"bid": {"made": 100_000, "failed": -100_000}},
+            "schedule": [1] * 104,
+        }
+    )
+    assert len(ruleset.schedule(4)) == 104
+    assert ruleset.scoring.per_bid == 100_000
+    assert ruleset.rainbow.failed == -100_000
+
+
+def test_a_game_stored_before_the_limits_still_reads_and_scores_exactly():
+    huge = {
+        "base": "back-alley-seven",
+        "scoring": {"type": "at-least", "per_bid": 10**400, "over": 1, "set_per_bid": 5},
+    }
+    with pytest.raises(RulesetError, match="at most 100,000"):
+        Ruleset.from_document(huge)
+    with stored_values():
+        ruleset = Ruleset.from_document(huge)
+    assert ruleset.scoring.per_bid == 10**400
+    # The limits bind new input again once the stored document is read.
+    with pytest.raises(RulesetError, match="at most 100,000"):
+        Ruleset.from_document(huge)

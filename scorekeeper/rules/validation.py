@@ -1,0 +1,180 @@
+"""Checks on the values of a ruleset document: each refusal says, in plain words, what is wrong."""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from .errors import RulesetError
+from .parts import (
+    AT_LEAST_KEYS,
+    EXACT_KEYS,
+    KEYS,
+    MAX_DEALS,
+    MAX_DECK,
+    MAX_POINTS,
+    AtLeast,
+    Exact,
+)
+
+#: Off while reading what was stored before the limits existed: new input keeps to them,
+#: but a game saved then must still open (its numbers are exact integers either way).
+_LIMITS = contextvars.ContextVar("limits", default=True)
+
+
+@contextlib.contextmanager
+def stored_values() -> Iterator[None]:
+    """Read stored documents without the upper limits, which bind only new input."""
+    token = _LIMITS.set(False)
+    try:
+        yield
+    finally:
+        _LIMITS.reset(token)
+
+
+def check_keys(document: dict[str, Any]) -> None:
+    unknown = sorted(key for key in document if key not in KEYS)
+    if unknown:
+        raise RulesetError(f"unknown rule '{unknown[0]}'; the rules are: {', '.join(KEYS)}")
+
+
+def whole(value: Any, what: str, *, minimum: int | None = 0, maximum: int | None = None) -> int:
+    """Return a whole number within its range, or say which end it is past."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesetError(f"{what} must be a whole number, not {_shown(value)}")
+    if minimum is not None and value < minimum:
+        if minimum == 0:
+            raise RulesetError(f"{what} cannot be negative (it is {_shown(value)})")
+        raise RulesetError(f"{what} must be at least {minimum:,} (it is {_shown(value)})")
+    if maximum is not None and value > maximum and _LIMITS.get():
+        raise RulesetError(f"{what} must be at most {maximum:,} (it is {_shown(value)})")
+    return value
+
+
+def points(value: Any, what: str, *, negative: bool = False) -> int:
+    """Return a number of points: 0 to MAX_POINTS, or down to -MAX_POINTS where a rule costs."""
+    lowest = -MAX_POINTS if negative and _LIMITS.get() else None if negative else 0
+    return whole(value, what, minimum=lowest, maximum=MAX_POINTS)
+
+
+def _shown(value: Any) -> str:
+    """Show a value in a message: a huge number by its size, long text cut short."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        digits = len(str(abs(value)))
+        return f"{value:,}" if digits <= 15 else f"a number {digits} digits long"
+    text = json.dumps(value)
+    return text if len(text) <= 40 else text[:36] + "…"
+
+
+def choice(value: Any, what: str, choices: tuple[Any, ...]) -> Any:
+    if value not in choices or (isinstance(value, bool) and None not in choices):
+        shown = " or ".join(json.dumps(choice) for choice in choices)
+        raise RulesetError(f"{what} must be {shown}, not {_shown(value)}")
+    return value
+
+
+def flag(value: Any, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise RulesetError(f"{what} must be true or false, not {_shown(value)}")
+    return value
+
+
+def keyed(value: Any, what: str, keys: tuple[str, ...]) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise RulesetError(f"{what} must be an object with {', '.join(keys)}")
+    unknown = sorted(set(value) - set(keys))
+    if unknown:
+        raise RulesetError(f"{what} has an unknown setting '{unknown[0]}'")
+    missing = [key for key in keys if key not in value]
+    if missing:
+        raise RulesetError(f"{what} is missing {', '.join(missing)}")
+    return value
+
+
+def card_counts(value: Any, what: str) -> tuple[int, ...]:
+    if not isinstance(value, list) or not value:
+        raise RulesetError(f"{what} must be a non-empty list of card counts")
+    if len(value) > MAX_DEALS and _LIMITS.get():
+        raise RulesetError(f"{what} has {len(value)} deals; a game has at most {MAX_DEALS}")
+    return tuple(
+        whole(cards, f"every deal in {what}", minimum=1, maximum=MAX_DECK) for cards in value
+    )
+
+
+@contextlib.contextmanager
+def rule(key: str) -> Iterator[None]:
+    """Mark an error with the rule (the document's key) it is about, for forms to show beside it."""
+    try:
+        yield
+    except RulesetError as error:
+        if error.field is None:
+            error.field = key
+        raise
+
+
+def read_schedules(schedule: Any, low: int, high: int, deck: int) -> dict[int, tuple[int, ...]]:
+    schedules: dict[int, tuple[int, ...]] = {}
+    if isinstance(schedule, dict):
+        for count in range(low, high + 1):
+            if str(count) not in schedule:
+                raise RulesetError(f"the schedule has no deals for {count} players")
+            schedules[count] = card_counts(schedule[str(count)], f"the {count}-player schedule")
+        extra = sorted(set(schedule) - {str(count) for count in range(low, high + 1)})
+        if extra:
+            raise RulesetError(f"the schedule names {extra[0]} players, who cannot play")
+    else:
+        counts = card_counts(schedule, "the schedule")
+        schedules = {count: counts for count in range(low, high + 1)}
+    for count, counts in schedules.items():
+        for number, cards in enumerate(counts, 1):
+            if count * cards > deck:
+                raise RulesetError(
+                    f"deal {number} gives {cards} cards to each of {count} players: "
+                    f"{count * cards} cards, but the deck has {deck}"
+                )
+    return schedules
+
+
+def check_some_bid(
+    schedules: dict[int, tuple[int, ...]], min_bid: int, max_bid: str, one_card: bool
+) -> None:
+    """Refuse bids that leave no number to say on some deal (at least 1, at most n-1 on 1 card)."""
+    dealt = {cards for counts in schedules.values() for cards in counts}
+    for cards in sorted(dealt):
+        highest = cards if max_bid == "n" else cards - 1
+        if min_bid > highest and not (one_card and cards == 1):
+            raise RulesetError(
+                f"with {cards} card{'s' * (cards != 1)} nobody could bid a number: the lowest "
+                f"bid is {min_bid} and the highest {highest}; allow a pass, or bids up to n"
+            )
+
+
+def read_scoring(raw: Any, schedules: dict[int, tuple[int, ...]]) -> AtLeast | Exact:
+    if not isinstance(raw, dict) or raw.get("type") not in ("at-least", "exact"):
+        raise RulesetError('scoring must have "type": "at-least" or "exact"')
+    if raw["type"] == "at-least":
+        keyed(raw, "at-least scoring", ("type", *AT_LEAST_KEYS))
+        return AtLeast(**{key: points(raw[key], key.replace("_", " ")) for key in AT_LEAST_KEYS})
+    keyed(raw, "exact scoring", ("type", *EXACT_KEYS, "sets"))
+    sets = raw["sets"]
+    if not isinstance(sets, list):
+        raise RulesetError("sets must be a list of [first deal, last deal]")
+    shortest = min(len(schedule) for schedule in schedules.values())
+    checked: list[tuple[int, int]] = []
+    for pair in sets:
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise RulesetError("each set must be [first deal, last deal]")
+        first = whole(pair[0], "a set's first deal", minimum=1)
+        last = whole(pair[1], "a set's last deal", minimum=1)
+        if first > last or last > shortest:
+            raise RulesetError(f"the set of deals {first}–{last} is not within the game")
+        if checked and first <= checked[-1][1]:
+            raise RulesetError("sets must come in order and not overlap")
+        checked.append((first, last))
+    return Exact(
+        **{key: points(raw[key], key.replace("_", " ")) for key in EXACT_KEYS},
+        sets=tuple(checked),
+    )
