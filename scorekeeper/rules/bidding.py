@@ -67,7 +67,7 @@ def board_name(level: int) -> str:
 
 
 #: The bids a game file says most, read once: bids are immutable, so one object serves all.
-_READ: dict[int | str, Bid] = {
+KNOWN_BIDS: dict[int | str, Bid] = {
     "pass": PASS,
     "board": BOARD,
     "rainbow": RAINBOW,
@@ -79,7 +79,7 @@ _READ: dict[int | str, Bid] = {
 def parse_bid(value: object, *, deal: int | None = None, player: str | None = None) -> Bid:
     """Read one bid from a game file: a whole number, "pass", "board", "rainbow" or "3"."""
     if type(value) is int or type(value) is str:  # not bool: True must not read as 1
-        known = _READ.get(value)  # type: ignore[arg-type]
+        known = KNOWN_BIDS.get(value)  # type: ignore[arg-type]
         if known is not None:
             return known
     if isinstance(value, bool):

@@ -7,7 +7,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .bidding import parse_bid
+from .bidding import KNOWN_BIDS, parse_bid
 from .errors import GameFileError, RulesetError, TricksError
 from .game import GameResult, check_fits, score_game
 from .records import TRUMPS, DealRecord, Game
@@ -119,6 +119,9 @@ def _whole_numbers(raw: Any, count: int, what: str, deal: int) -> tuple[int, ...
 
 def read_deal(raw: Any, *, index: int, players: Sequence[str], ruleset: Ruleset) -> DealRecord:
     """Read one deal of a game file, checking its shape (not yet its rules)."""
+    plain = _read_plain(raw, len(players))
+    if plain is not None:
+        return plain
     if not isinstance(raw, dict):
         raise GameFileError("a deal must be an object with bids and tricks", deal=index)
     unknown = sorted(key for key in raw if key not in DEAL_KEYS)
@@ -160,6 +163,35 @@ def read_deal(raw: Any, *, index: int, players: Sequence[str], ruleset: Ruleset)
     if rainbows is not None:
         rainbows = _rainbow_seats(rainbows, players, index)
     return DealRecord(bids, tricks, team_tricks, trump, rainbows)
+
+
+_PLAIN_KEYS = frozenset(("bids", "tricks", "trump"))
+_PLAIN_TRUMPS = frozenset(TRUMPS) - {"none"}  # "none" needs the ruleset's word on jokers
+
+
+def _read_plain(raw: Any, count: int) -> DealRecord | None:
+    """Read the deal nearly every file holds — known bids, tricks by seat, perhaps a suit —
+    without building a message; anything else (or anything wrong) is left to read_deal."""
+    if type(raw) is not dict or not raw.keys() <= _PLAIN_KEYS:
+        return None
+    bids, tricks, trump = raw.get("bids"), raw.get("tricks"), raw.get("trump")
+    if type(bids) is not list or type(tricks) is not list:
+        return None
+    if len(bids) != count or len(tricks) != count:
+        return None
+    if trump is not None and (type(trump) is not str or trump not in _PLAIN_TRUMPS):
+        return None
+    read = []
+    for value in bids:
+        kind = type(value)
+        bid = KNOWN_BIDS.get(value) if kind is int or kind is str else None
+        if bid is None:
+            return None
+        read.append(bid)
+    for value in tricks:
+        if type(value) is not int or value < 0:
+            return None
+    return DealRecord(tuple(read), tuple(tricks), None, trump, None)
 
 
 def _tricks_owners(
