@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED = REPO.parent / "shared"
-EXAMPLES = SHARED / "examples"
+#: The golden example games and their expected output, copied byte for byte (see its README).
+EXAMPLES = REPO / "tests" / "data" / "examples"
 
 
 def example(name: str) -> dict[str, Any]:
-    """Return a shared example game file by name (e.g. "joker")."""
+    """Return a golden example game file by name (e.g. "joker")."""
     return json.loads((EXAMPLES / f"{name}.game.json").read_text())
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from .builtins import BUILTIN_DOCUMENTS
 from .errors import RulesetError
 
-#: Every key of a ruleset document, in the order RULES.md lists them.
+#: Every key of a ruleset document, in the order docs/rules.md lists them.
 KEYS = (
     "name",
     "players",
@@ -510,5 +510,5 @@ def find_ruleset(slug: Any) -> Ruleset:
 
 
 def builtin_rulesets() -> list[Ruleset]:
-    """Return every built-in ruleset, in the order RULES.md lists them."""
+    """Return every built-in ruleset, in the order docs/rules.md lists them."""
     return [find_ruleset(slug) for slug in BUILTIN_DOCUMENTS]
