@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 0.0.0.0
 PORT ?= 5000
 
-.PHONY: run test lint format bench system-deps clean
+.PHONY: run test lint format bench lowest system-deps clean
 
 $(STAMP): pyproject.toml
 	@bash scripts/system-deps.sh
@@ -34,6 +34,10 @@ format: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python scripts/bench.py
+
+# The tests against the lowest dependency versions pyproject.toml allows, in a scratch venv.
+lowest: $(STAMP)
+	$(BIN)/python scripts/lowest.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -1,7 +1,7 @@
 """Every game in one JSON file: out for safekeeping, back in all at once or not at all.
 
 An archive is `{"format": "scorekeeper-archive", "version": 1, "games": [...]}`
-where each game is a game file of GAME-FORMAT.md, exactly as `/games/<id>/export.json`
+where each game is a game file of docs/game-format.md, exactly as `/games/<id>/export.json`
 gives it. Importing checks every game before writing any, then writes them all in
 one transaction: a bad game anywhere in the file means nothing is imported.
 No Flask here.

@@ -6,19 +6,42 @@ import os
 import secrets
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-TEMPLATES = ROOT / "templates"
-STATIC = ROOT / "static"
-INSTANCE = ROOT / "instance"
+PACKAGE = Path(__file__).resolve().parent
+#: The checkout the package sits in, when it runs from one (`make run`, an editable install).
+CHECKOUT = PACKAGE.parent
+
+
+def _folder(name: str) -> Path:
+    """Return a folder of the app: inside the installed package, or at the checkout's top."""
+    installed = PACKAGE / name  # the wheel maps templates/, static/ and docs/ in here
+    return installed if installed.is_dir() else CHECKOUT / name
+
+
+def _instance() -> Path:
+    """Return the folder of the database and secret key."""
+    # A checkout keeps them in its instance/; an installed copy has none beside it, so it
+    # uses the per-user data folder (~/.local/share/scorekeeper on Linux).
+    local = CHECKOUT / "instance"
+    if local.is_dir() and (CHECKOUT / "pyproject.toml").is_file():
+        return local
+    from platformdirs import user_data_path
+
+    return user_data_path("scorekeeper", appauthor=False)
+
+
+TEMPLATES = _folder("templates")
+STATIC = _folder("static")
+DOCS = _folder("docs")
+INSTANCE = _instance()
 
 
 def default_database_path() -> Path:
-    """Return the database file: $SCOREKEEPER_DB, or instance/scorekeeper.sqlite."""
+    """Return the database file: $SCOREKEEPER_DB, or scorekeeper.sqlite in INSTANCE."""
     return Path(os.environ.get("SCOREKEEPER_DB") or INSTANCE / "scorekeeper.sqlite")
 
 
 def secret_key(instance: Path = INSTANCE) -> str:
-    """Return $SECRET_KEY, or the key generated once into instance/secret_key (mode 0600).
+    """Return $SECRET_KEY, or the key generated once into INSTANCE/secret_key (mode 0600).
 
     Every worker and every restart shares the file, so sessions and CSRF
     tokens stay valid across them. Creation is exclusive, so two processes

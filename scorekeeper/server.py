@@ -9,18 +9,43 @@ from __future__ import annotations
 import logging
 import os
 import socket
+import sys
+from typing import TextIO
 
-from .config import default_database_path
+from .config import INSTANCE, default_database_path
+
+#: Any address outside this machine: a UDP socket "connected" to it learns which local
+#: address the default route uses. UDP connect only picks a route; no packet is sent.
+ROUTE_PROBE = ("10.255.255.255", 1)
 
 
-def lan_addresses(port: int) -> list[str]:
-    """Return the addresses other phones on the home network can use (no packet is sent)."""
-    try:
-        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-    except OSError:
-        return []
-    addresses = {info[4][0] for info in infos if not str(info[4][0]).startswith("127.")}
-    return [f"http://{address}:{port}/" for address in sorted(addresses)]
+def lan_address() -> str | None:
+    """Return this machine's address on the home network, or None when it has none."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(ROUTE_PROBE)
+            address = probe.getsockname()[0]
+        except OSError:
+            return None
+    return None if address.startswith(("127.", "0.")) else address
+
+
+def greet(host: str, port: int, database: str, out: TextIO = sys.stdout) -> None:
+    """Print where phones should go (with a QR code of it), then where the data lives."""
+    import segno
+
+    everywhere = host in ("0.0.0.0", "::", "")
+    address = lan_address() if everywhere else None
+    url = f"http://{address or (host if not everywhere else 'localhost')}:{port}/"
+    if address:
+        print(f"Phones on this network can open {url}", file=out)
+        segno.make(url, error="l").terminal(out=out, compact=True)
+        print(f"(on this computer: http://localhost:{port}/)", file=out)
+    else:
+        print(f"Scorekeeper is running on {url}", file=out)
+    print(f"Games are kept in {database}", file=out)
+    print(f"The secret key is in {INSTANCE / 'secret_key'} (or $SECRET_KEY)", file=out)
+    out.flush()
 
 
 def serve(*, host: str, port: int, db: str | None = None, threads: int = 8) -> None:
@@ -34,9 +59,5 @@ def serve(*, host: str, port: int, db: str | None = None, threads: int = 8) -> N
     app = create_app({"DATABASE": str(db or default_database_path())})
     app.debug = False
     logging.basicConfig(level=logging.INFO, format="%(message)s")
-    print(f"Scorekeeper is running on http://localhost:{port}/", flush=True)
-    if host in ("0.0.0.0", "::"):
-        for address in lan_addresses(port):
-            print(f"Other phones on this network can open {address}", flush=True)
-    print(f"Games are kept in {app.config['DATABASE']}", flush=True)
+    greet(host, port, app.config["DATABASE"])
     waitress_serve(app, host=host, port=port, threads=threads, ident="scorekeeper")

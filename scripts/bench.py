@@ -40,8 +40,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # run as a script: make `tests.serving` importable
 
-#: The shared folder sits beside the repository (as for the tests).
-EXAMPLES = ROOT.parent / "shared" / "examples"
+#: The golden example games, kept with the tests.
+EXAMPLES = ROOT / "tests" / "data" / "examples"
 #: A complete game: 26 scored deals (and two thrown in) of pagat.com's Back Alley.
 LONG_GAME = "back-alley-pagat"
 BENCHMARKS = ROOT / "BENCHMARKS.md"
@@ -304,7 +304,7 @@ def load_average() -> str:
 
 
 def example(name: str) -> dict[str, Any]:
-    """Return a shared example game file."""
+    """Return a golden example game file."""
     return json.loads((EXAMPLES / f"{name}.game.json").read_text(encoding="utf-8"))
 
 

@@ -9,14 +9,38 @@ from typing import Any
 
 import pytest
 
+pytest_plugins = ("pytester",)  # tests/test_no_skips.py runs pytest on small test files
+
 REPO = Path(__file__).resolve().parents[1]
-SHARED = REPO.parent / "shared"
-EXAMPLES = SHARED / "examples"
+#: The golden example games and their expected output, copied byte for byte (see its README).
+EXAMPLES = REPO / "tests" / "data" / "examples"
 
 
 def example(name: str) -> dict[str, Any]:
-    """Return a shared example game file by name (e.g. "joker")."""
+    """Return a golden example game file by name (e.g. "joker")."""
     return json.loads((EXAMPLES / f"{name}.game.json").read_text())
+
+
+def _refuse_a_skip(report: pytest.TestReport | pytest.CollectReport) -> None:
+    """Turn a skip into a failure: a test that does not run proves nothing, silently."""
+    if report.skipped and not hasattr(report, "wasxfail"):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else report.longrepr
+        report.outcome = "failed"
+        report.longrepr = f"skipped, and this suite allows no skips: {reason}"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    _refuse_a_skip(report)
+    return report
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report(collector):
+    report = yield
+    _refuse_a_skip(report)
+    return report
 
 
 @pytest.fixture

@@ -25,12 +25,22 @@ def free_port() -> int:
 
 @dataclass
 class Server:
-    """A running `scorekeeper serve`: its address, its database, and its process."""
+    """A running `scorekeeper serve`: its address, its database, and its process.
 
-    db: Path
+    By default it runs this checkout's code with a test secret key. `command` runs
+    another `scorekeeper` (an installed one), `cwd` and `env` the place and environment
+    it starts in; with `db` None and `secret` None it finds both on its own, as a user's
+    server would. What it prints goes to `log`, when given.
+    """
+
+    db: Path | None
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
-    secret: str = "server-test-secret"
+    secret: str | None = "server-test-secret"
+    command: list[str] = field(default_factory=lambda: [sys.executable, "-m", "scorekeeper.cli"])
+    cwd: Path | None = None
+    env: dict[str, str] | None = None
+    log: Path | None = None
 
     @property
     def url(self) -> str:
@@ -38,14 +48,24 @@ class Server:
 
     def start(self, timeout: float = 20.0) -> Server:
         """Start the server and wait until it answers."""
-        env = {**os.environ, "SECRET_KEY": self.secret}
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "scorekeeper.cli", "serve", "--host", "127.0.0.1",
-             "--port", str(self.port), "--db", str(self.db)],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )  # fmt: skip
+        env = dict(os.environ if self.env is None else self.env)
+        if self.secret is not None:
+            env["SECRET_KEY"] = self.secret
+        options = ["--host", "127.0.0.1", "--port", str(self.port)]
+        if self.db is not None:
+            options += ["--db", str(self.db)]
+        output = self.log.open("wb") if self.log else subprocess.DEVNULL
+        try:
+            self.process = subprocess.Popen(
+                [*self.command, "serve", *options],
+                cwd=self.cwd,
+                env=env,
+                stdout=output,
+                stderr=subprocess.STDOUT if self.log else subprocess.DEVNULL,
+            )
+        finally:
+            if self.log:
+                output.close()  # the child holds its own copy
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

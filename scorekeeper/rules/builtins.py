@@ -1,4 +1,4 @@
-"""The nine built-in rulesets of RULES.md, as ruleset documents.
+"""The nine built-in rulesets of docs/rules.md, as ruleset documents.
 
 They are plain data in exactly the shape a family's house ruleset uses, so a
 house ruleset can say anything a built-in says. Nothing here is code that
@@ -22,7 +22,7 @@ def up_and_down(top: int) -> list[int]:
     return list(range(1, top + 1)) + list(range(top - 1, 0, -1))
 
 
-#: Bluke's first-deal card count by number of players (RULES.md, "bluke").
+#: Bluke's first-deal card count by number of players (docs/rules.md, "bluke").
 BLUKE_TOP = {
     2: 13, 3: 13, 4: 13, 5: 10, 6: 8, 7: 7, 8: 6, 9: 5, 10: 5,
     11: 4, 12: 4, 13: 4, 14: 3, 15: 3,
@@ -172,7 +172,7 @@ SOURCES: dict[str, str] = {
     "back-alley-seven": "A family's seven-card Back Alley with a rainbow bid",
 }
 
-#: The Decision lines of RULES.md, shown on the rules pages of the rulesets they touch.
+#: The Decision lines of docs/rules.md, shown on the rules pages of the rulesets they touch.
 DECISIONS: dict[str, list[str]] = {
     "back-alley-individual": [
         "Bidding starts with the player to the dealer's right and goes on in the "

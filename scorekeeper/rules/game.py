@@ -82,7 +82,7 @@ class GameResult:
         return self.game.ruleset.schedule(len(self.game.players))
 
     def to_json(self) -> dict[str, Any]:
-        """Return the output of `scorekeeper score` (GAME-FORMAT.md) as a JSON-ready dict."""
+        """Return the output of `scorekeeper score` (docs/game-format.md) as a JSON-ready dict."""
         return {
             "ruleset": self.game.to_json()["ruleset"],
             "sides": list(self.sides),

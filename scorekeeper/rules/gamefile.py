@@ -1,4 +1,4 @@
-"""Reading a game file: the JSON document of GAME-FORMAT, checked for shape, into a Game."""
+"""Reading a game file: the JSON document of docs/game-format.md, checked for shape, into a Game."""
 
 from __future__ import annotations
 

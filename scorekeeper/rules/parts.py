@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-#: Every key of a ruleset document, in the order RULES.md lists them.
+#: Every key of a ruleset document, in the order docs/rules.md lists them.
 KEYS = (
     "name",
     "players",

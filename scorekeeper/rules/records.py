@@ -51,7 +51,7 @@ class Game:
     ruleset_ref: Any = None
 
     def to_json(self) -> dict[str, Any]:
-        """Return the game file (GAME-FORMAT.md) as a JSON-ready dict."""
+        """Return the game file (docs/game-format.md) as a JSON-ready dict."""
         return {
             "ruleset": self.ruleset_ref if self.ruleset_ref is not None else self.ruleset.slug,
             "players": list(self.players),

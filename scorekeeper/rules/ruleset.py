@@ -351,5 +351,5 @@ def find_ruleset(slug: Any) -> Ruleset:
 
 
 def builtin_rulesets() -> list[Ruleset]:
-    """Return every built-in ruleset, in the order RULES.md lists them."""
+    """Return every built-in ruleset, in the order docs/rules.md lists them."""
     return [find_ruleset(slug) for slug in BUILTIN_DOCUMENTS]

@@ -9,13 +9,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..config import STATIC, TEMPLATES
 from ..rules import GameResult, Ruleset
 from .fetcher import static_url_fetcher
 from .view import Grid, Sheet, build_blank_sheet, build_game_sheet
-
-ROOT = Path(__file__).resolve().parents[2]
-TEMPLATES = ROOT / "templates"
-STATIC = ROOT / "static"
 
 #: Paper by its command-line name: the CSS page size, its width and height in points.
 PAPERS = {"letter": ("letter", 612.0, 792.0), "a4": ("A4", 595.28, 841.89)}

@@ -76,8 +76,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     security.init_app(app)
     errors.init_app(app)
 
-    from . import api, archive, live, players, rules_pages, sheets, table
+    from . import api, archive, docs, live, players, rules_pages, sheets, table
 
-    for area in (table, api, sheets, rules_pages, live, players, archive):
+    for area in (table, api, sheets, rules_pages, docs, live, players, archive):
         app.register_blueprint(area.bp)
     return app

@@ -221,7 +221,7 @@ def test_serve_never_runs_in_debug_mode(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("FLASK_DEBUG", "1")
     monkeypatch.setenv("SECRET_KEY", "k")
     monkeypatch.setattr(waitress, "serve", lambda app, **options: served.update(app=app))
-    monkeypatch.setattr(server, "lan_addresses", lambda port: [])
+    monkeypatch.setattr(server, "lan_address", lambda: None)
     server.serve(host="127.0.0.1", port=1, db=str(tmp_path / "d.sqlite"))
     assert served["app"].debug is False
     assert not re.search(r"debug", str(served["app"].config.get("ENV", "")))

@@ -12,11 +12,8 @@ from typing import Any
 import pytest
 
 from scorekeeper.rules import GameResult, score
-
-#: The shared folder sits beside the repository (CI clones it there too).
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
-EXAMPLES = SHARED / "examples"
-REPO = Path(__file__).resolve().parents[2]
+from tests.conftest import EXAMPLES as EXAMPLES  # the rules tests import it from here
+from tests.conftest import REPO
 
 ANN, BOB, CY, DEE = "Ann", "Bob", "Cy", "Dee"
 FOUR = [ANN, BOB, CY, DEE]
@@ -33,7 +30,7 @@ SLUGS = [
     "back-alley-seven",
 ]
 
-#: Bluke's first (and last) deal by number of players, copied from RULES.md by hand.
+#: Bluke's first (and last) deal by number of players, copied from docs/rules.md by hand.
 BLUKE_TOP = {2: 13, 3: 13, 4: 13, 5: 10, 6: 8, 7: 7, 8: 6, 9: 5, 10: 5}
 BLUKE_TOP |= {11: 4, 12: 4, 13: 4, 14: 3, 15: 3}
 
@@ -42,7 +39,7 @@ UP_13 = list(range(1, 14))  # 1 … 13
 
 
 def expected_schedule(slug: str, players: int = 4) -> list[int]:
-    """Return the cards per deal of RULES.md's table, written out independently of the engine."""
+    """Return the cards per deal of docs/rules.md's table, written out apart from the engine."""
     if slug in ("back-alley-pagat", "back-alley-catsatcards"):
         return DOWN_13 + UP_13
     if slug == "back-alley-gamerules":

@@ -1,4 +1,4 @@
-"""Bad input: every kind GAME-FORMAT.md names, in process and through `scorekeeper score`.
+"""Bad input: every kind docs/game-format.md names, in process and through `scorekeeper score`.
 
 The command must exit non-zero, print nothing on stdout and exactly one line on stderr; that
 line starts "deal N:" (N 1-based, counting thrown-in deals) when it is about a deal, and names
@@ -221,7 +221,7 @@ def test_bad_input_in_process(text: str, kind: type[ScoreError], deal, name) -> 
 
 
 def assert_one_line_error(status: int, stdout: str, stderr: str, deal, name) -> None:
-    """Check GAME-FORMAT.md's rule for bad input on the command line."""
+    """Check docs/game-format.md's rule for bad input on the command line."""
     assert status != 0
     assert stdout == ""
     lines = stderr.splitlines()

@@ -91,7 +91,7 @@ def test_board_button_names_the_level_it_would_be() -> None:
 
 
 def test_individual_boards_do_not_escalate_so_every_board_is_single() -> None:
-    # RULES.md, back-alley-individual: "Boards do not escalate (every board is single)".
+    # docs/rules.md, back-alley-individual: "Boards do not escalate (every board is single)".
     individual = find_ruleset("back-alley-individual")
     labels = {c.bid: c.label for c in bid_choices(individual, 5, [BOARD], 4)}
     assert labels[BOARD] == "board"

@@ -1,4 +1,4 @@
-"""The golden games of shared/examples: the output must match every field the expected file has."""
+"""The golden games of tests/data/examples: the output must match every field expected."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def assert_matches(expected: Any, actual: Any, where: str = "output") -> None:
 
 
 def test_the_examples_are_there() -> None:
-    # One golden game per built-in ruleset, plus the partial game of GAME-FORMAT.md.
+    # One golden game per built-in ruleset, plus the partial game of docs/game-format.md.
     names = {path.name.removesuffix(".game.json") for path in GAMES}
     assert names == {*SLUGS, "format-example"}
 

@@ -2,7 +2,7 @@
 
 Legal games are built deal by deal with the engine's own `bid_choices` (every allowed bid is
 fair game) and random tricks. They are scored by the engine and by `reference`, a short
-independent reading of RULES.md written for these tests only.
+independent reading of docs/rules.md written for these tests only.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from .conftest import SLUGS, expected_schedule
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-# --- RULES.md, typed in independently of scorekeeper/rules/builtins.py --------------------
+# --- docs/rules.md, typed in independently of scorekeeper/rules/builtins.py --------------------
 
 
 @dataclass(frozen=True)
@@ -86,7 +86,7 @@ def kind(bid: Any) -> tuple[str, int]:
 
 
 def reference(slug: str, document: dict[str, Any]) -> dict[str, Any]:
-    """Score a game file the way RULES.md says, deal by deal."""
+    """Score a game file the way docs/rules.md says, deal by deal."""
     rules = RULES[slug]
     players = len(document["players"])
     schedule = expected_schedule(slug, players)

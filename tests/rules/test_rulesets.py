@@ -1,4 +1,4 @@
-"""RULES.md, rule by rule, as tables over the nine built-in rulesets."""
+"""docs/rules.md, rule by rule, as tables over the nine built-in rulesets."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ from .conftest import SLUGS, expected_schedule, game, last_deal, lead_in, scored
 P = "pass"
 B = "board"
 
-# The table "The built-ins in this shape" of RULES.md, typed in by hand.
+# The table "The built-ins in this shape" of docs/rules.md, typed in by hand.
 # slug: (players, deck, partnership, min bid, max bid, board per trick, multipliers,
 #        scoring, redeal, first bidder, lead, rainbow, one_card board)
 BUILTINS: dict[str, tuple[Any, ...]] = {
@@ -289,7 +289,7 @@ def test_joker_dealer_hook(cards: int, before: list[int], forbidden: int | None)
 # --- boards -------------------------------------------------------------------------------
 
 BOARD_LEVELS = [
-    # slug, k-th board said -> multiplier, per RULES.md
+    # slug, k-th board said -> multiplier, per docs/rules.md
     ("back-alley-pagat", [1, 2, 3, 4]),
     ("back-alley-gamerules", [1, 2, 3, 4]),
     ("back-alley-catsatcards", [1, 2, 3, 4]),

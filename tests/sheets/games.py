@@ -1,24 +1,22 @@
-"""Games for the sheet tests: the shared examples, and a few built here by rule."""
+"""Games for the sheet tests: the golden examples, and a few built here by rule."""
 
 from __future__ import annotations
 
 import json
 import re
 from io import BytesIO
-from pathlib import Path
 from typing import Any
 
 from pypdf import PdfReader
 
 from scorekeeper.rules import GameResult, find_ruleset, read_game, score_game
+from tests.conftest import EXAMPLES as EXAMPLES  # the sheet tests import it from here
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
-EXAMPLES = SHARED / "examples"
 TRUMPS = ["clubs", "hearts", "none", "spades", "diamonds"]
 
 
 def example(slug: str) -> dict[str, Any]:
-    """Return a shared example game file, parsed."""
+    """Return a golden example game file, parsed."""
     return json.loads((EXAMPLES / f"{slug}.game.json").read_text(encoding="utf-8"))
 
 
