@@ -452,7 +452,7 @@ def _five_player_schedule(document: dict[str, Any]) -> list[int] | None:
     return schedule.get("5") if isinstance(schedule, dict) else schedule
 
 
-#: When a Decision of docs/rules.md still applies to a ruleset (it may be a house copy of the built-in).
+#: When a Decision of RULES.md still applies to a ruleset (it may be a house copy of the built-in).
 DECISION_APPLIES: dict[str, Callable[[dict[str, Any]], bool]] = {
     "back-alley-individual": lambda doc: doc["first_bidder"] == "right",
     "bluke": lambda doc: _five_player_schedule(doc) == down_and_up(10, ones=1),
@@ -462,7 +462,7 @@ DECISION_APPLIES: dict[str, Callable[[dict[str, Any]], bool]] = {
 
 
 def decisions(ruleset: Ruleset, base_slug: str | None = None) -> list[str]:
-    """Return the Decision lines of docs/rules.md that apply to this ruleset (or house copy)."""
+    """Return the Decision lines of RULES.md that apply to this ruleset (or house copy)."""
     found = []
     for slug, lines in DECISIONS.items():
         if slug not in (ruleset.slug, base_slug):
