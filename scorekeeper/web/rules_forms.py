@@ -15,7 +15,8 @@ from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 
-from ..house_rules import EXAMPLE_NAMES, parse_card_counts
+from ..house_rules.examples import EXAMPLE_NAMES
+from ..house_rules.schedules import parse_card_counts
 from ..rules import Ruleset, RulesetError, builtin_document
 
 #: The most players any ruleset may list a schedule for, in the editor.

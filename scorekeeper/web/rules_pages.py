@@ -8,22 +8,17 @@ from typing import Any
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
 from ..games import load
-from ..house_rules import (
-    RULE_TITLES,
+from ..house_rules.compare import OneDeal, compare, judge_everywhere
+from ..house_rules.documents import changed_keys, changes_from
+from ..house_rules.examples import worked_examples
+from ..house_rules.schedules import (
     SHORTCUTS,
-    OneDeal,
-    changed_keys,
-    changes_from,
-    compare,
-    decisions,
-    describe,
     find_shortcut,
-    judge_everywhere,
     most_cards_that_fit,
     parse_card_counts,
     schedule_words,
-    worked_examples,
 )
+from ..house_rules.words import RULE_TITLES, decisions, describe
 from ..rulebook import delete_house_rules, save_house_rules
 from ..rules import (
     BUILTIN_DOCUMENTS,
