@@ -29,6 +29,7 @@ from .rules import (
     is_thrown_in,
     leader,
     parse_bid,
+    passes_used,
 )
 from .rules.bidding import board_levels, hook_value
 
@@ -68,7 +69,18 @@ class DraftDeal:
 
     def choices(self) -> list[BidChoice]:
         """Return the bids the next bidder may say (forbidden ones marked, e.g. the hook)."""
-        return bid_choices(self.game.ruleset, self.setup.cards, self.bids, self.players)
+        return bid_choices(
+            self.game.ruleset,
+            self.setup.cards,
+            self.bids,
+            self.players,
+            passes_used=self._passes_used(self.next_bidder),
+        )
+
+    def _passes_used(self, seat: int | None) -> int:
+        """Return the passes this seat has used toward the ruleset's pass limit, if it has one."""
+        used = passes_used(self.game, self.setup.number)
+        return 0 if used is None or seat is None else used[seat]
 
     @property
     def bids_by_seat(self) -> dict[int, Bid]:
@@ -150,6 +162,7 @@ class DraftDeal:
                 self.players,
                 name=name,
                 deal=deal,
+                passes_used=self._passes_used(seat),
             )
             return self._with_step(kind, str(bid.to_json()), bids=(*self.bids, bid))
         if kind == "rainbow":

@@ -22,6 +22,7 @@ from .bidding import (
     leader,
     number,
     parse_bid,
+    pass_refusal,
 )
 from .builtins import BUILTIN_DOCUMENTS, DECISIONS, SOURCES
 from .errors import (
@@ -38,6 +39,7 @@ from .game import (
     GameResult,
     check_bids,
     deal_setup,
+    passes_used,
     score_deal,
     score_game,
 )
@@ -51,6 +53,7 @@ from .gamefile import (
     read_players,
     score,
 )
+from .parts import Khishti, PassLimit, Premia
 from .records import TRUMPS, DealRecord, Game, trump_label
 from .ruleset import (
     AtLeast,
@@ -89,6 +92,9 @@ __all__ = [
     "GameOverError",
     "GameResult",
     "IllegalBid",
+    "Khishti",
+    "PassLimit",
+    "Premia",
     "RainbowBid",
     "RainbowBonus",
     "Ruleset",
@@ -113,6 +119,8 @@ __all__ = [
     "name_key",
     "number",
     "parse_bid",
+    "pass_refusal",
+    "passes_used",
     "read_deal",
     "read_game",
     "read_players",

@@ -144,17 +144,50 @@ class BidChoice:
     reason: str | None = None
 
 
-def bid_choices(
+def hooked_value(
     ruleset: Ruleset, cards: int, bids_so_far: Sequence[Bid], players: int
+) -> int | None:
+    """Return the bid value the dealer's hook forbids the last bidder, or None."""
+    if ruleset.dealer_hook and len(bids_so_far) == players - 1:
+        return cards - sum(hook_value(bid, cards) for bid in bids_so_far)
+    return None
+
+
+def pass_refusal(
+    ruleset: Ruleset, cards: int, bids_so_far: Sequence[Bid], players: int, passes_used: int
+) -> str | None:
+    """Say why a pass may not be said now (the pass limit is used up), or None if it may.
+
+    The limit gives way where a pass is the only bid left (one card, and the dealer's hook
+    forbids the 1): the table must be able to go on.
+    """
+    limit = ruleset.pass_limit
+    if limit is None or passes_used < limit.passes:
+        return None
+    hooked = hooked_value(ruleset, cards, bids_so_far, players)
+    others = [tricks for tricks in ruleset.numeric_bids(cards) if tricks and tricks != hooked]
+    if not others and ruleset.board is None and not ruleset.has_rainbow_bid(cards):
+        return None
+    passes = "1 pass" if limit.passes == 1 else f"{limit.passes} passes"
+    return f"the pass limit is used up ({passes} a {limit.per})"
+
+
+def bid_choices(
+    ruleset: Ruleset,
+    cards: int,
+    bids_so_far: Sequence[Bid],
+    players: int,
+    *,
+    passes_used: int = 0,
 ) -> list[BidChoice]:
-    """Return every bid the next bidder might say, each marked allowed or not (and why)."""
+    """Return every bid the next bidder might say, each marked allowed or not (and why).
+
+    `passes_used` is how many passes the next bidder has already used toward the pass limit.
+    """
     boards_said = sum(1 for bid in bids_so_far if bid.kind is BidKind.BOARD)
-    is_last = len(bids_so_far) == players - 1
     choices: list[BidChoice] = []
     numbers = ruleset.numeric_bids(cards)
-    hooked = None
-    if ruleset.dealer_hook and is_last:
-        hooked = cards - sum(hook_value(bid, cards) for bid in bids_so_far)
+    hooked = hooked_value(ruleset, cards, bids_so_far, players)
     hook_reason = f"the bids would add up to {cards}, the number of cards"
     candidates = [PASS if tricks == 0 else number(tricks) for tricks in numbers]
     if ruleset.board is not None:
@@ -167,10 +200,12 @@ def bid_choices(
             label = board_name(ruleset.board.level(boards_said + 1))
         else:
             label = bid.label()
+        refusal = None
         if hooked is not None and hook_value(bid, cards) == hooked:
-            choices.append(BidChoice(bid, label, False, hook_reason))
-        else:
-            choices.append(BidChoice(bid, label, True))
+            refusal = hook_reason
+        elif bid.is_zero:
+            refusal = pass_refusal(ruleset, cards, bids_so_far, players, passes_used)
+        choices.append(BidChoice(bid, label, refusal is None, refusal))
     return choices
 
 
@@ -183,8 +218,12 @@ def check_bid(
     *,
     name: str,
     deal: int | None = None,
+    passes_used: int = 0,
 ) -> None:
-    """Refuse a bid that may not be said after `bids_so_far` (earlier bids, in bidding order)."""
+    """Refuse a bid that may not be said after `bids_so_far` (earlier bids, in bidding order).
+
+    `passes_used` is how many passes this bidder has already used toward the pass limit.
+    """
 
     def refuse(message: str) -> IllegalBid:
         return IllegalBid(f"{name} {message}", deal=deal, player=name)
@@ -209,6 +248,10 @@ def check_bid(
         if highest == 0:
             raise refuse(f"can only pass or bid board with {cards} card{'s' * (cards != 1)}")
         raise refuse(f"can bid at most {highest} with {cards} card{'s' * (cards != 1)}")
+    if bid.is_zero:
+        refusal = pass_refusal(ruleset, cards, bids_so_far, players, passes_used)
+        if refusal is not None:
+            raise refuse(f"may not pass: {refusal}")
     if ruleset.dealer_hook and len(bids_so_far) == players - 1:
         total = sum(hook_value(earlier, cards) for earlier in bids_so_far) + hook_value(bid, cards)
         if total == cards:

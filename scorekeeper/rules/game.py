@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 
 from .bidding import Bid, BidKind, bidding_order, check_bid, is_thrown_in, leader
 from .errors import GameFileError, GameOverError, TricksError
-from .parts import RAINBOW_CARDS, Exact, RainbowBonus
+from .parts import RAINBOW_CARDS, Premia, RainbowBonus
 from .records import DealRecord, Game
 from .ruleset import Ruleset
 from .scoring import SideScore, plural, score_side, signed
@@ -113,8 +113,13 @@ def deal_setup(game: Game, index: int, number: int, dealer: int) -> DealSetup:
     return DealSetup(index, number, cards, dealer, bidding_order(game.ruleset, players, dealer))
 
 
-def check_bids(game: Game, setup: DealSetup, bids: Sequence[Bid]) -> tuple[int | None, ...]:
-    """Refuse the first illegal bid in bidding order; return each seat's board level."""
+def check_bids(
+    game: Game, setup: DealSetup, bids: Sequence[Bid], *, passes: Sequence[int] | None = None
+) -> tuple[int | None, ...]:
+    """Refuse the first illegal bid in bidding order; return each seat's board level.
+
+    `passes` holds, by seat, the passes already used toward the ruleset's pass limit.
+    """
     ruleset = game.ruleset
     cards = setup.cards
     numbers = ruleset.numeric_bids(cards)
@@ -125,11 +130,14 @@ def check_bids(game: Game, setup: DealSetup, bids: Sequence[Bid]) -> tuple[int |
     hooked = len(order) - 1 if ruleset.dealer_hook else -1
     levels: list[int | None] = [None] * len(game.players)
     boards = 0
+    limit = ruleset.pass_limit.passes if ruleset.pass_limit and passes is not None else None
     for place, seat in enumerate(order):
         bid = bids[seat]
         kind = bid.kind
         if kind is BidKind.NUMBER:
             allowed = bid.tricks in numbers
+            if limit is not None and bid.tricks == 0 and passes[seat] >= limit:  # type: ignore[index]
+                allowed = False
         elif kind is BidKind.BOARD:
             allowed = boards_allowed
             boards += 1
@@ -146,6 +154,7 @@ def check_bids(game: Game, setup: DealSetup, bids: Sequence[Bid]) -> tuple[int |
                 len(game.players),
                 name=game.players[seat],
                 deal=setup.index,
+                passes_used=passes[seat] if passes is not None else 0,
             )
     return tuple(levels)
 
@@ -188,7 +197,12 @@ def check_rainbows(game: Game, setup: DealSetup, record: DealRecord) -> tuple[in
 
 
 def score_deal(
-    game: Game, setup: DealSetup, record: DealRecord, totals: Sequence[int]
+    game: Game,
+    setup: DealSetup,
+    record: DealRecord,
+    totals: Sequence[int],
+    *,
+    passes: Sequence[int] | None = None,
 ) -> DealResult:
     """Check one deal against the rules and score it (or recognise it as thrown in)."""
     ruleset = game.ruleset
@@ -198,7 +212,7 @@ def score_deal(
             ruleset, setup.index, team_tricks=record.team_tricks is not None, trump=record.trump
         )
     bids = record.bids
-    levels = check_bids(game, setup, bids)
+    levels = check_bids(game, setup, bids, passes=passes)
     if is_thrown_in(ruleset, bids):
         if record.tricks is not None or record.team_tricks is not None:
             raise TricksError(
@@ -223,51 +237,38 @@ def score_deal(
     return DealResult(setup, record, levels, first, False, by_side, tuple(sides), tuple(new_totals))
 
 
-def _set_bonus(
-    scoring: Exact, number: int, played: dict[int, DealResult], side: int
-) -> tuple[int, Callable[[], str]] | None:
-    """Return Joker's set bonus for a side whose set ends at this slot, if it made every bid."""
-    for first, last in scoring.sets:
-        if last != number:
-            continue
-        in_set = [played[slot].sides[side] for slot in range(first, last + 1)]  # type: ignore[index]
-        if all(score.made for score in in_set):
-            best = max(score.score for score in in_set)
-            return (
-                best,
-                lambda first=first, last=last, best=best: (
-                    f"Made every bid in deals {first}–{last}: the set bonus is the best "
-                    f"deal of the set, {signed(best)}."
-                ),
-            )
-    return None
-
-
 def score_game(game: Game) -> GameResult:
     """Score a whole game deal by deal, refusing the first deal that breaks the rules."""
     ruleset = game.ruleset
     players = len(game.players)
     schedule = ruleset.schedule(players)
-    exact = ruleset.scoring if isinstance(ruleset.scoring, Exact) else None
+    set_ends = ruleset.set_ends()
     totals: tuple[int, ...] = (0,) * len(game.sides)
     dealer = game.first_dealer
     number = 1
     results: list[DealResult] = []
     played: dict[int, DealResult] = {}
+    limited = ruleset.pass_limit is not None
+    bids_played: list[tuple[int, tuple[Bid, ...]]] = []
     for index, record in enumerate(game.deals, 1):
         if number > len(schedule):
             raise GameOverError(f"the game ended after {len(schedule)} deals", deal=index)
         order = ruleset.bidding_order(players, dealer)
         setup = DealSetup(index, number, schedule[number - 1], dealer, order)
-        result = score_deal(game, setup, record, totals)
+        passes = passes_before(ruleset, players, bids_played, number) if limited else None
+        result = score_deal(game, setup, record, totals, passes=passes)
         results.append(result)
         if result.thrown_in:
             if ruleset.redeal == "next":
                 dealer = (dealer + 1) % players
             continue
-        if exact is not None:
-            result = results[-1] = _with_set_bonuses(exact, number, played, result, totals)
+        if limited:
+            bids_played.append((number, record.bids))
+        if set_ends:
             played[number] = result
+            first = set_ends.get(number)
+            if first is not None:
+                result = results[-1] = _with_premia(game, first, number, played, result, totals)
         totals = result.totals
         number += 1
         dealer = (dealer + 1) % players
@@ -280,19 +281,110 @@ def score_game(game: Game) -> GameResult:
     return GameResult(game, tuple(results), totals, complete, winners, upcoming)
 
 
-def _with_set_bonuses(
-    scoring: Exact,
-    number: int,
+def _with_premia(
+    game: Game,
+    first: int,
+    last: int,
     played: dict[int, DealResult],
     result: DealResult,
     before: Sequence[int],
 ) -> DealResult:
+    """Settle the set that ends with this deal: premia for every side that made every bid,
+    and, where the house rules say so, the others' best deal of the set struck."""
     assert result.sides is not None
+    premia = game.ruleset.premia
     sides = list(result.sides)
-    history = {**played, number: result}
-    for side in range(len(sides)):
-        bonus = _set_bonus(scoring, number, history, side)
-        if bonus is not None:
-            sides[side] = sides[side].plus(*bonus)
+    in_set = [
+        [played[slot].sides[side].score for slot in range(first, last + 1)]  # type: ignore[index]
+        for side in range(len(sides))
+    ]
+    earners = [
+        side
+        for side in range(len(sides))
+        if all(played[slot].sides[side].made for slot in range(first, last + 1))  # type: ignore[index]
+    ]
+    for side in earners:
+        sides[side] = sides[side].plus(*_premia(premia, first, last, in_set[side]))
+    if premia.strikes(len(earners)):
+        for side in range(len(sides)):
+            best = max(in_set[side])
+            if side not in earners and best > 0:
+                sides[side] = sides[side].plus(-best, _struck(game, earners, first, last, best))
     totals = tuple(total + side.score for total, side in zip(before, sides, strict=True))
     return result._replace(sides=tuple(sides), totals=totals)
+
+
+def _premia(
+    premia: Premia, first: int, last: int, scores: Sequence[int]
+) -> tuple[int, Callable[[], str]]:
+    """Return the premia of a side that made every bid of the set, and the sentence for it."""
+    base = max(scores) if premia.of == "best" else sum(scores)
+    bonus = base * premia.times
+    what = "the best deal of the set" if premia.of == "best" else "the sum of the set"
+    if premia.times == 1:
+        amount = signed(bonus)
+    else:
+        amount = f"{premia.times} × {base} = {signed(bonus)}"
+        what = f"{premia.times} × {what}"
+
+    def words() -> str:
+        return f"Made every bid in deals {first}–{last}: the set bonus is {what}, {amount}."
+
+    return bonus, words
+
+
+def _struck(
+    game: Game, earners: Sequence[int], first: int, last: int, best: int
+) -> Callable[[], str]:
+    """Return the sentence for a best deal struck by the premia of another side."""
+
+    def words() -> str:
+        names = " and ".join(game.sides[side] for side in earners)
+        return (
+            f"{names} made every bid in deals {first}–{last}: the set bonus strikes "
+            f"the best deal of the set, {signed(-best)}."
+        )
+
+    return words
+
+
+def played_bids(game: Game) -> list[tuple[int, tuple[Bid, ...]]]:
+    """Return (slot of the schedule, bids) of every deal of the game played, not thrown in."""
+    played: list[tuple[int, tuple[Bid, ...]]] = []
+    for record in game.deals:
+        if not is_thrown_in(game.ruleset, record.bids):
+            played.append((len(played) + 1, record.bids))
+    return played
+
+
+def passes_before(
+    ruleset: Ruleset, players: int, played: Sequence[tuple[int, Sequence[Bid]]], number: int
+) -> tuple[int, ...] | None:
+    """Return the passes each seat has used toward the pass limit before slot `number`.
+
+    None where passing is not limited: no pass limit, or a deal outside every set of a
+    limit "per set". Only played deals count: a thrown-in deal is dealt again.
+    """
+    limit = ruleset.pass_limit
+    if limit is None:
+        return None
+    first, last = 1, number - 1
+    if limit.per == "set":
+        span = ruleset.set_of(number)
+        if span is None:
+            return None
+        first = span[0]
+    counts = [0] * players
+    for slot, bids in played:
+        if first <= slot <= last:
+            for seat, bid in enumerate(bids):
+                if bid.is_zero:
+                    counts[seat] += 1
+    return tuple(counts)
+
+
+def passes_used(game: Game, number: int) -> tuple[int, ...] | None:
+    """Return the passes each seat has used toward the pass limit before slot `number`."""
+    if game.ruleset.pass_limit is None:
+        return None
+    return passes_before(game.ruleset, len(game.players), played_bids(game), number)

@@ -22,6 +22,20 @@ KEYS = (
     "lead",
 )
 
+#: Optional keys for house variants (docs/joker-variants.md). A document may leave any of them
+#: out: it then plays today's rule, the value in VARIANT_DEFAULTS, and the validated document
+#: leaves out every variant at its default, so rulesets that do not use them read as before.
+VARIANT_KEYS = ("khishti", "premia", "pass_limit")
+#: What each variant key means when it is not given: no khishti, today's premia (the best deal
+#: of the set, once, striking nobody), and no limit on passing.
+VARIANT_DEFAULTS: dict[str, object] = {
+    "khishti": None,
+    "premia": {"of": "best", "times": 1, "strike": "never"},
+    "pass_limit": None,
+}
+#: Every key a ruleset document may hold.
+ALL_KEYS = KEYS + VARIANT_KEYS
+
 #: The longest name a ruleset may have (it is shown on buttons and sheets).
 NAME_LENGTH = 80
 
@@ -40,6 +54,15 @@ MAX_MULTIPLIER = 1_000
 RAINBOW_CARDS = 4
 #: The seats of the two teams of a partnership: partners sit opposite each other.
 TEAMS = ((0, 2), (1, 3))
+#: The most times a premia may count its base ("doubled" is 2).
+MAX_PREMIA_TIMES = 10
+#: What a premia counts: the best single deal of the set, or the set's whole sum.
+PREMIA_OF = ("best", "sum")
+#: When a premia strikes the best deal of the set from the players who missed a bid in it:
+#: never, only when one player alone earned a premia in the set, or whenever anyone did.
+PREMIA_STRIKES = ("never", "alone", "always")
+#: What a pass limit counts over: the set of deals (Joker's sets) or the whole game.
+PASS_LIMIT_PER = ("set", "game")
 AT_LEAST_KEYS = ("per_bid", "over", "set_per_bid")
 EXACT_KEYS = ("made_base", "made_per_trick", "all_base", "all_per_trick", "missed_per_trick")
 
@@ -95,3 +118,47 @@ class RainbowBid:
 
     made: int
     failed: int
+
+
+@dataclass(frozen=True)
+class Khishti:
+    """Exact scoring: a side that bid at least one trick and took none loses a penalty.
+
+    The penalty is `fixed + per_card × cards` (both zero or negative): -500 and 0 for a
+    fixed khishti, 0 and -100 for one that grows with the deal (-900 on 9 cards).
+    """
+
+    fixed: int
+    per_card: int
+
+    def penalty(self, cards: int) -> int:
+        """Return the khishti on a deal of this many cards."""
+        return self.fixed + self.per_card * cards
+
+
+@dataclass(frozen=True)
+class Premia:
+    """What a side that made every bid of a set earns, and whom it strikes.
+
+    It earns `times` × its best single deal of the set (`of` "best") or × the set's whole
+    sum (`of` "sum"). Where it strikes, each side that missed a bid in the set loses its
+    best deal of the set (only a deal above zero is struck).
+    """
+
+    of: str = "best"
+    times: int = 1
+    strike: str = "never"
+
+    def strikes(self, earners: int) -> bool:
+        """Say whether the others are struck when this many sides earned a premia in the set."""
+        if earners == 0 or self.strike == "never":
+            return False
+        return self.strike == "always" or earners == 1
+
+
+@dataclass(frozen=True)
+class PassLimit:
+    """A player may pass (bid 0) at most `passes` times in each set, or in the whole game."""
+
+    passes: int
+    per: str

@@ -19,9 +19,14 @@ from .parts import (
     NAME_LENGTH,
     RAINBOW_CARDS,
     TEAMS,
+    VARIANT_DEFAULTS,
+    VARIANT_KEYS,
     AtLeast,
     Board,
     Exact,
+    Khishti,
+    PassLimit,
+    Premia,
     RainbowBid,
     RainbowBonus,
 )
@@ -32,6 +37,9 @@ from .validation import (
     flag,
     keyed,
     points,
+    read_khishti,
+    read_pass_limit,
+    read_premia,
     read_schedules,
     read_scoring,
     rule,
@@ -73,6 +81,9 @@ class Ruleset:
     rainbow: RainbowBonus | RainbowBid | None
     one_card_board: int | None
     lead: str
+    khishti: Khishti | None
+    premia: Premia
+    pass_limit: PassLimit | None
     document: dict[str, Any]
     slug: str | None = None
     #: Facts worked out once from the rules above (legal bids by cards, bidding orders):
@@ -162,6 +173,22 @@ class Ruleset:
         """Say whether rainbow holders earn a bonus on a deal of this many cards."""
         return isinstance(self.rainbow, RainbowBonus) and cards == RAINBOW_CARDS
 
+    def set_of(self, number: int) -> tuple[int, int] | None:
+        """Return the set of deals (first, last) that schedule slot `number` belongs to, if any."""
+        if isinstance(self.scoring, Exact):
+            for first, last in self.scoring.sets:
+                if first <= number <= last:
+                    return first, last
+        return None
+
+    def set_ends(self) -> dict[int, int]:
+        """Return {last deal: first deal} of every set: where a premia is settled."""
+        ends = self.memo.get("set_ends")
+        if ends is None:
+            sets = self.scoring.sets if isinstance(self.scoring, Exact) else ()
+            ends = self.memo["set_ends"] = {last: first for first, last in sets}
+        return ends
+
     def allows_no_trump(self) -> bool:
         """Say whether a deal can be played without trump (a joker turned up)."""
         return self.deck != 52
@@ -204,6 +231,8 @@ class Ruleset:
                     "a ruleset without a base must give every rule; missing: " + ", ".join(missing)
                 )
         ordered = {key: document[key] for key in KEYS}
+        for key in VARIANT_KEYS:
+            ordered[key] = document.get(key, copy.deepcopy(VARIANT_DEFAULTS[key]))
         return _build(ordered, slug)
 
 
@@ -310,6 +339,17 @@ def _build(doc: dict[str, Any], slug: str | None) -> Ruleset:
         check_some_bid(schedules, min_bid, max_bid, one_card_board is not None)
     with rule("lead"):
         lead = choice(doc["lead"], "lead", ("highest", "left"))
+    with rule("khishti"):
+        khishti = read_khishti(doc["khishti"], scoring)
+    with rule("premia"):
+        premia = read_premia(doc["premia"], scoring)
+    with rule("pass_limit"):
+        pass_limit = read_pass_limit(doc["pass_limit"], scoring, min_bid)
+    # A variant at its default is left out, so a ruleset that plays today's rules keeps
+    # exactly the document (and the equality, and the hash) it had before variants existed.
+    for key in VARIANT_KEYS:
+        if doc[key] == VARIANT_DEFAULTS[key]:
+            del doc[key]
     return Ruleset(
         name=name.strip(),
         min_players=low,
@@ -327,6 +367,9 @@ def _build(doc: dict[str, Any], slug: str | None) -> Ruleset:
         rainbow=rainbow,
         one_card_board=one_card_board,
         lead=lead,
+        khishti=khishti,
+        premia=premia,
+        pass_limit=pass_limit,
         document=doc,
         slug=slug,
     )

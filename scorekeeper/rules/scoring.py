@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from .bidding import Bid, BidKind, board_name
-from .parts import AtLeast, Exact, RainbowBid, RainbowBonus
+from .parts import AtLeast, Exact, Khishti, RainbowBid, RainbowBonus
 from .ruleset import Ruleset
 
 #: How a score came about, put into words only when someone reads it.
@@ -123,7 +123,7 @@ def score_side(
         if isinstance(ruleset.scoring, AtLeast):
             result = _at_least(ruleset.scoring, said, target, tricks)
         else:
-            result = _exact(ruleset.scoring, said, target, tricks, cards)
+            result = _exact(ruleset.scoring, said, target, tricks, cards, ruleset.khishti)
     if rainbows and isinstance(ruleset.rainbow, RainbowBonus) and ruleset.pays_rainbow_bonus(cards):
         bonus = ruleset.rainbow.bonus
         for seat in seats:
@@ -172,7 +172,12 @@ def _at_least(scoring: AtLeast, said: Callable[[], str], target: int, tricks: in
 
 
 def _exact(
-    scoring: Exact, said: Callable[[], str], target: int, tricks: int, cards: int
+    scoring: Exact,
+    said: Callable[[], str],
+    target: int,
+    tricks: int,
+    cards: int,
+    khishti: Khishti | None = None,
 ) -> SideScore:
     if tricks == target and target == cards:
         score = scoring.all_base + scoring.all_per_trick * tricks
@@ -194,6 +199,8 @@ def _exact(
                 f"{scoring.made_base} + {scoring.made_per_trick} × {tricks} = {score}",
             ),
         )
+    if khishti is not None and tricks == 0:
+        return _khishti(khishti, said, cards)
     missed = scoring.missed_per_trick * tricks
     return SideScore(
         missed,
@@ -203,6 +210,24 @@ def _exact(
             f"{scoring.missed_per_trick} × {tricks} = {missed}",
         ),
     )
+
+
+def _khishti(khishti: Khishti, said: Callable[[], str], cards: int) -> SideScore:
+    """Score a bid of one or more that took no trick, where the house rules charge a khishti."""
+    penalty = khishti.penalty(cards)
+
+    def words() -> tuple[str, ...]:
+        terms = []
+        if khishti.fixed:
+            terms.append(str(khishti.fixed))
+        if khishti.per_card:
+            terms.append(f"{khishti.per_card} × {plural(cards, 'card')}")
+        arithmetic = " + ".join(terms).replace("+ -", "- ")
+        if len(terms) > 1 or khishti.per_card:
+            arithmetic = f"{arithmetic} = {penalty}"
+        return (f"{said()}, took none: khishti, {arithmetic}",)
+
+    return SideScore(penalty, False, words)
 
 
 def _board(

@@ -10,14 +10,21 @@ from typing import Any
 
 from .errors import RulesetError
 from .parts import (
+    ALL_KEYS,
     AT_LEAST_KEYS,
     EXACT_KEYS,
-    KEYS,
     MAX_DEALS,
     MAX_DECK,
     MAX_POINTS,
+    MAX_PREMIA_TIMES,
+    PASS_LIMIT_PER,
+    PREMIA_OF,
+    PREMIA_STRIKES,
     AtLeast,
     Exact,
+    Khishti,
+    PassLimit,
+    Premia,
 )
 
 #: Off while reading what was stored before the limits existed: new input keeps to them,
@@ -36,9 +43,9 @@ def stored_values() -> Iterator[None]:
 
 
 def check_keys(document: dict[str, Any]) -> None:
-    unknown = sorted(key for key in document if key not in KEYS)
+    unknown = sorted(key for key in document if key not in ALL_KEYS)
     if unknown:
-        raise RulesetError(f"unknown rule '{unknown[0]}'; the rules are: {', '.join(KEYS)}")
+        raise RulesetError(f"unknown rule '{unknown[0]}'; the rules are: {', '.join(ALL_KEYS)}")
 
 
 def whole(value: Any, what: str, *, minimum: int | None = 0, maximum: int | None = None) -> int:
@@ -178,3 +185,51 @@ def read_scoring(raw: Any, schedules: dict[int, tuple[int, ...]]) -> AtLeast | E
         **{key: points(raw[key], key.replace("_", " ")) for key in EXACT_KEYS},
         sets=tuple(checked),
     )
+
+
+def read_khishti(raw: Any, scoring: AtLeast | Exact) -> Khishti | None:
+    """Read the khishti: null, or {"fixed": F, "per_card": C}, both 0 or below, not both 0."""
+    if raw is None:
+        return None
+    keyed(raw, "khishti", ("fixed", "per_card"))
+    fixed = points(raw["fixed"], "the khishti's fixed points", negative=True)
+    per_card = points(raw["per_card"], "the khishti's points per card", negative=True)
+    if fixed > 0 or per_card > 0:
+        raise RulesetError("a khishti is a penalty: its points must be 0 or below (-200, -500)")
+    if fixed == 0 and per_card == 0:
+        raise RulesetError("a khishti of 0 is no khishti; leave it out (null) instead")
+    if not isinstance(scoring, Exact):
+        raise RulesetError(
+            "a khishti needs exact scoring (Joker's): with at-least scoring a missed bid "
+            "already costs points"
+        )
+    return Khishti(fixed, per_card)
+
+
+def read_premia(raw: Any, scoring: AtLeast | Exact) -> Premia:
+    """Read the premia: what a set made in full earns (best or sum, times), whom it strikes."""
+    keyed(raw, "premia", ("of", "times", "strike"))
+    premia = Premia(
+        of=choice(raw["of"], "what the premia counts", PREMIA_OF),
+        times=whole(raw["times"], "the premia's times", minimum=1, maximum=MAX_PREMIA_TIMES),
+        strike=choice(raw["strike"], "when the premia strikes", PREMIA_STRIKES),
+    )
+    if premia != Premia() and not (isinstance(scoring, Exact) and scoring.sets):
+        raise RulesetError("a premia needs exact scoring with sets of deals to be earned in")
+    return premia
+
+
+def read_pass_limit(raw: Any, scoring: AtLeast | Exact, min_bid: int) -> PassLimit | None:
+    """Read the pass limit: null, or {"passes": N, "per": "set" or "game"}."""
+    if raw is None:
+        return None
+    keyed(raw, "pass_limit", ("passes", "per"))
+    limit = PassLimit(
+        passes=whole(raw["passes"], "the passes allowed", minimum=1, maximum=MAX_DEALS),
+        per=choice(raw["per"], "what the pass limit counts over", PASS_LIMIT_PER),
+    )
+    if min_bid != 0:
+        raise RulesetError("a pass limit needs passing to be allowed (the lowest bid 0)")
+    if limit.per == "set" and not (isinstance(scoring, Exact) and scoring.sets):
+        raise RulesetError('a pass limit "per set" needs exact scoring with sets of deals')
+    return limit

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from scorekeeper.rules import (
     BidKind,
     bid_choices,
+    builtin_document,
     find_ruleset,
     load_game_text,
     read_game,
@@ -402,3 +403,42 @@ def test_a_thrown_in_deal_changes_no_total_and_takes_no_slot(case, data) -> None
         elif before["next"] is not None:
             assert after["next"]["dealer"] == (before["next"]["dealer"] + 1) % players
             assert after["totals"] == before["totals"]
+
+
+# --- house variants (issue 17) ------------------------------------------------------------
+
+VARIANTS_AT_DEFAULT = {
+    "khishti": None,
+    "premia": {"of": "best", "times": 1, "strike": "never"},
+    "pass_limit": None,
+}
+
+
+def _played(output: dict[str, Any]) -> dict[str, Any]:
+    """Return what scoring says about the deals, leaving out how the ruleset was named."""
+    return {key: value for key, value in output.items() if key != "ruleset"}
+
+
+@SETTINGS
+@given(legal_games())
+def test_variants_at_their_defaults_score_exactly_as_without_them(case) -> None:
+    slug, document = case
+    spelled = {**document, "ruleset": {**builtin_document(slug), **VARIANTS_AT_DEFAULT}}
+    assert _played(score(spelled).to_json()) == _played(score(document).to_json())
+
+
+@SETTINGS
+@given(legal_games(("joker",)))
+def test_a_khishti_changes_only_the_deals_bid_and_lost_without_a_trick(case) -> None:
+    _, document = case
+    khishti = {"fixed": -500, "per_card": -10}
+    house = {**document, "ruleset": {"base": "joker", "khishti": khishti}}
+    plain = score(document).to_json()["deals"]
+    charged = score(house).to_json()["deals"]
+    schedule = expected_schedule("joker")
+    for before, after, record in zip(plain, charged, document["deals"], strict=True):
+        cards = schedule[before["number"] - 1]
+        for seat, (old, new) in enumerate(zip(before["scores"], after["scores"], strict=True)):
+            bid = kind(record["bids"][seat])[1]
+            lost = bid >= 1 and record["tricks"][seat] == 0
+            assert new - old == (-500 - 10 * cards if lost else 0)
