@@ -18,6 +18,7 @@ from ..house_rules.schedules import (
     parse_card_counts,
     schedule_words,
 )
+from ..house_rules.schema import SCHEMA
 from ..house_rules.words import RULE_TITLES, decisions, describe
 from ..rulebook import delete_house_rules, save_house_rules
 from ..rules import (
@@ -25,11 +26,13 @@ from ..rules import (
     SOURCES,
     Ruleset,
     ScoreError,
+    builtin_document,
     builtin_rulesets,
     find_ruleset,
     name_key,
     parse_bid,
 )
+from ..rules.parts import NAME_LENGTH
 from ..storage import FoundRuleset, NotFound, StoredGame, find_any_ruleset, ruleset_choices
 from .db import get_db
 from .rules_forms import (
@@ -37,16 +40,20 @@ from .rules_forms import (
     FormErrors,
     HouseRulesForm,
     ImportRulesForm,
-    board_level_fields,
     fill,
+    form_player_counts,
     options,
-    player_counts,
     read,
     schedule_field,
     seat_fields,
 )
 
 bp = Blueprint("rules_pages", __name__)
+
+#: The ruleset a new house ruleset starts from when the link does not say.
+DEFAULT_START = "back-alley-pagat"
+#: The largest deal the schedule buttons offer when none is typed: a full 4-player deal.
+DEFAULT_TOP = 13
 
 
 def find(slug: str) -> FoundRuleset:
@@ -108,26 +115,34 @@ def _apply_shortcut(form: HouseRulesForm, key: str) -> None:
     shortcut = find_shortcut(key.removeprefix("players:"))
     if shortcut is None:
         return
-    deck = int(form.deck.data) if (form.deck.data or "").isdigit() else 54
+    deck = _whole(form.deck.data) or builtin_document(DEFAULT_START)["deck"]
+    counts = form_player_counts(form)
     if not by_players:
-        top = form.top.data if isinstance(form.top.data, int) and form.top.data > 0 else 13
-        form.schedule.data = " ".join(str(cards) for cards in shortcut.make(min(top, 27)))
+        # As many cards as the deck can give the fewest players, and no more.
+        top = min(_whole(form.top.data) or DEFAULT_TOP, most_cards_that_fit(counts[0], deck))
+        form.schedule.data = " ".join(str(cards) for cards in shortcut.make(top))
         form.schedule_kind.data = "same"
         return
-    for count in player_counts(form):
+    for count in counts:
         field = schedule_field(form, count)
         try:
             top = max(parse_card_counts(field.data or ""))
         except ValueError:
-            top = min(13, most_cards_that_fit(count, deck))
+            top = min(DEFAULT_TOP, most_cards_that_fit(count, deck))
         field.data = " ".join(str(cards) for cards in shortcut.make(top))
     form.schedule_kind.data = "by-players"
+
+
+def _whole(text: str | None) -> int | None:
+    """Return a positive whole number typed into a helper input, or None."""
+    text = (text or "").strip()
+    return int(text) if text.isdigit() and int(text) > 0 else None
 
 
 def _editor(
     form: HouseRulesForm, *, errors: FormErrors, editing: FoundRuleset | None, status: int
 ) -> Any:
-    top = form.top.data if isinstance(form.top.data, int) and form.top.data > 0 else 13
+    top = _whole(form.top.data) or DEFAULT_TOP
     try:
         reading = schedule_words(parse_card_counts(form.schedule.data or ""))
     except ValueError:
@@ -135,12 +150,12 @@ def _editor(
     page = render_template(
         "rules/editor.html",
         form=form,
+        schema=SCHEMA,
         errors=errors,
         editing=editing,
         shortcuts=[(shortcut.key, shortcut.title(top)) for shortcut in SHORTCUTS],
-        counts=list(player_counts(form)),
+        counts=list(form_player_counts(form)),
         schedule_field=schedule_field,
-        levels=board_level_fields(form),
         reading=reading,
         titles=RULE_TITLES,
     )
@@ -168,9 +183,9 @@ def new() -> Any:
     form = HouseRulesForm()
     if request.method == "POST":
         return _save(form, None)
-    start = find(request.args.get("from", "back-alley-pagat"))
+    start = find(request.args.get("from", DEFAULT_START))
     document = dict(start.ruleset.document)
-    document["name"] = f"{start.ruleset.name}, our way"[:80]
+    document["name"] = f"{start.ruleset.name}, our way"[:NAME_LENGTH]
     fill(form, document, base=start.base)
     return _editor(form, errors=FormErrors(), editing=None, status=200)
 
