@@ -18,6 +18,8 @@ from ..rules.parts import (
     MAX_PLAYERS,
     MAX_POINTS,
     NAME_LENGTH,
+    RAINBOW_CARDS,
+    TEAMS,
 )
 
 #: The fewest players any ruleset may seat.
@@ -62,11 +64,12 @@ class Field:
 class Variant:
     """One way a rule can be played: its shape in the document and the inputs that fill it in."""
 
-    value: str
-    label: str
+    value: str  #: what the choice between variants sends
+    label: str  #: the choice's words
     shape: Any  #: None, or the constant part of the rule's value ([] for a list, {} a dict)
     fields: tuple[Field, ...] = ()
     spare: str = ""  #: the built-in whose values to offer when a table switches to this variant
+    heading: str = ""  #: a short title over its inputs
 
 
 @dataclass(frozen=True)
@@ -76,10 +79,18 @@ class Rule:
     key: str
     fields: tuple[Field, ...] = ()  #: inputs the rule always has
     shape: Any = None  #: the constant part of the value, for a rule without variants
-    switch: Field | None = None  #: the choice between variants
+    choose: tuple[str, str] = ("", "")  #: the input name and words of the choice of variant
     variants: tuple[Variant, ...] = ()
     note: str = ""  #: a line of help under the inputs
     helpers: tuple[Field, ...] = ()  #: inputs that help fill the rule in but are not saved
+
+    @property
+    def switch(self) -> Field | None:
+        """Return the choice between the rule's variants (None for a rule without any)."""
+        if not self.variants:
+            return None
+        options = tuple(Option(variant.value, variant.label) for variant in self.variants)
+        return Field(self.choose[0], self.choose[1], "choice", choices=options)
 
     def all_fields(self) -> tuple[Field, ...]:
         """Return every input of the rule, the switch first."""
@@ -140,23 +151,15 @@ SCHEMA: tuple[Rule, ...] = (
                 "Two teams of two, partners opposite",
             ),
         ),
-        note="Teams need exactly 4 players.",
+        note=f"Teams need exactly {sum(len(team) for team in TEAMS)} players.",
     ),
     Rule(
         "schedule",
-        switch=Field(
-            "schedule_kind",
-            "Deals",
-            "choice",
-            choices=(
-                Option("same", "The same deals whatever the number of players"),
-                Option("by-players", "By players"),
-            ),
-        ),
+        choose=("schedule_kind", "Deals"),
         variants=(
             Variant(
                 "same",
-                "The same deals",
+                "The same deals whatever the number of players",
                 [],
                 (Field("schedule", "Cards per player in each deal, in order", "cards"),),
             ),
@@ -215,17 +218,12 @@ SCHEMA: tuple[Rule, ...] = (
     ),
     Rule(
         "board",
-        switch=Field(
-            "boards",
-            "Boards",
-            "choice",
-            choices=(Option("no", "No boards"), Option("yes", "Boards: a bid to take every trick")),
-        ),
+        choose=("boards", "Boards"),
         variants=(
             Variant("no", "No boards", None),
             Variant(
                 "yes",
-                "Boards",
+                "Boards: a bid to take every trick",
                 {},
                 (
                     _points("board_per_trick", "Points a trick for a board", ("per_trick",)),
@@ -249,19 +247,11 @@ SCHEMA: tuple[Rule, ...] = (
     ),
     Rule(
         "scoring",
-        switch=Field(
-            "scoring_type",
-            "Scoring",
-            "choice",
-            choices=(
-                Option("at-least", "At least: make your bid or more"),
-                Option("exact", "Exactly: take exactly your bid (like Joker)"),
-            ),
-        ),
+        choose=("scoring_type", "Scoring"),
         variants=(
             Variant(
                 "at-least",
-                "At least",
+                "At least: make your bid or more",
                 {"type": "at-least"},
                 (
                     _points("per_bid", "Points for every trick bid (when made)", ("per_bid",)),
@@ -273,10 +263,11 @@ SCHEMA: tuple[Rule, ...] = (
                     ),
                 ),
                 spare="back-alley-pagat",
+                heading="At least",
             ),
             Variant(
                 "exact",
-                "Exactly",
+                "Exactly: take exactly your bid (like Joker)",
                 {"type": "exact"},
                 (
                     _points("made_base", "Exactly made: points", ("made_base",)),
@@ -298,6 +289,7 @@ SCHEMA: tuple[Rule, ...] = (
                     ),
                 ),
                 spare="joker",
+                heading="Exactly",
             ),
         ),
     ),
@@ -329,24 +321,16 @@ SCHEMA: tuple[Rule, ...] = (
     ),
     Rule(
         "rainbow",
-        switch=Field(
-            "rainbow",
-            "Rainbows (one card of each suit, on 4-card deals)",
-            "choice",
-            choices=(
-                Option("none", "Count for nothing"),
-                Option("bonus", "A bonus for each player holding one"),
-                Option("bid", "A rainbow bid"),
-            ),
-        ),
+        choose=("rainbow", f"Rainbows (one card of each suit, on {RAINBOW_CARDS}-card deals)"),
         variants=(
             Variant("none", "Count for nothing", None),
             Variant(
                 "bonus",
-                "A bonus",
+                "A bonus for each player holding one",
                 {},
                 (_points("rainbow_bonus", "Bonus for holding a rainbow", ("bonus",)),),
                 spare="back-alley-bridge",
+                heading="A bonus",
             ),
             Variant(
                 "bid",
@@ -362,25 +346,18 @@ SCHEMA: tuple[Rule, ...] = (
                     ),
                 ),
                 spare="back-alley-seven",
+                heading="A rainbow bid",
             ),
         ),
     ),
     Rule(
         "one_card",
-        switch=Field(
-            "one_card",
-            "The 1-card deals",
-            "choice",
-            choices=(
-                Option("none", "Like any other deal"),
-                Option("board", "Only pass or board; a board scores a fixed amount, a pass 0"),
-            ),
-        ),
+        choose=("one_card", "The 1-card deals"),
         variants=(
             Variant("none", "Like any other deal", None),
             Variant(
                 "board",
-                "Only pass or board",
+                "Only pass or board; a board scores a fixed amount, a pass 0",
                 {},
                 (_points("one_card_board", "A board on 1 card scores", ("board",)),),
                 spare="back-alley-individual",
