@@ -18,8 +18,9 @@ from wtforms.widgets import NumberInput
 
 from ..house_rules.examples import EXAMPLE_NAMES
 from ..house_rules.inputs import FormErrors, from_form, player_counts, to_form
+from ..house_rules.schedules import most_cards_that_fit
 from ..house_rules.schema import SCHEMA, Field
-from ..rules import Ruleset, RulesetError
+from ..rules import Ruleset, RulesetError, builtin_rulesets
 
 
 class Number(StringField):
@@ -122,9 +123,17 @@ class ImportRulesForm(FlaskForm):
     )
 
 
+#: The calculator seats a table of four, the table every built-in can seat.
+SEATS = 4
+#: The most cards each of the four can be dealt from the largest built-in deck.
+MOST_CARDS = most_cards_that_fit(SEATS, max(ruleset.deck for ruleset in builtin_rulesets()))
 SPECIAL_BIDS = ("board", "rainbow")
 BID_CHOICES = options(
-    [("pass", "pass"), *((str(n), str(n)) for n in range(1, 14)), *((b, b) for b in SPECIAL_BIDS)]
+    [
+        ("pass", "pass"),
+        *((str(n), str(n)) for n in range(1, MOST_CARDS + 1)),
+        *((b, b) for b in SPECIAL_BIDS),
+    ]
 )
 
 
@@ -135,20 +144,26 @@ class CalculatorForm(FlaskForm):
         csrf = False  # a GET form that changes nothing
 
     cards = SelectField(
-        "Cards each", choices=options((str(n), str(n)) for n in range(1, 14)), default="5"
+        "Cards each",
+        choices=options((str(n), str(n)) for n in range(1, MOST_CARDS + 1)),
+        default="5",
     )
     dealer = SelectField(
-        "Dealer", choices=options((str(seat), f"Seat {seat + 1}") for seat in range(4))
+        "Dealer", choices=options((str(seat), f"Seat {seat + 1}") for seat in range(SEATS))
     )
 
 
-for _seat in range(4):
+for _seat in range(SEATS):
     setattr(CalculatorForm, f"name_{_seat}", StringField("Name", default=EXAMPLE_NAMES[_seat]))
     setattr(CalculatorForm, f"bid_{_seat}", SelectField("Bid", choices=BID_CHOICES, default="pass"))
     setattr(
         CalculatorForm,
         f"tricks_{_seat}",
-        SelectField("Took", choices=options((str(n), str(n)) for n in range(14)), default="0"),
+        SelectField(
+            "Took",
+            choices=options((str(n), str(n)) for n in range(MOST_CARDS + 1)),
+            default="0",
+        ),
     )
     setattr(CalculatorForm, f"rainbow_{_seat}", BooleanField("Held a rainbow"))
 

@@ -8,8 +8,8 @@ from typing import Any
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
 from ..games import load
-from ..house_rules.compare import OneDeal, compare, judge_everywhere
-from ..house_rules.documents import changed_keys, changes_from
+from ..house_rules.compare import OneDeal, compare, judge_difference, judge_everywhere
+from ..house_rules.documents import changed_keys, changes_from, decisions
 from ..house_rules.examples import worked_examples
 from ..house_rules.schedules import (
     SHORTCUTS,
@@ -19,7 +19,7 @@ from ..house_rules.schedules import (
     schedule_words,
 )
 from ..house_rules.schema import SCHEMA
-from ..house_rules.words import RULE_TITLES, decisions, describe
+from ..house_rules.words import RULE_TITLES, describe
 from ..rulebook import delete_house_rules, save_house_rules
 from ..rules import (
     BUILTIN_DOCUMENTS,
@@ -36,6 +36,7 @@ from ..rules.parts import NAME_LENGTH
 from ..storage import FoundRuleset, NotFound, StoredGame, find_any_ruleset, ruleset_choices
 from .db import get_db
 from .rules_forms import (
+    SEATS,
     CalculatorForm,
     FormErrors,
     HouseRulesForm,
@@ -281,25 +282,32 @@ def compare_game(game_id: str) -> Any:
 def calculator() -> Any:
     form = CalculatorForm(formdata=request.args or None)
     names = []
-    for seat in range(4):
+    for seat in range(SEATS):
         name = (seat_fields(form, seat)[0].data or "").strip()[:40]
         names.append(name or f"Player {seat + 1}")
     form.dealer.choices = options((str(seat), name) for seat, name in enumerate(names))
     verdicts: list[Any] = []
+    differences: list[Any] = []
     problem = None
     if request.args and form.validate():
         deal, problem = _one_deal(form, names)
         if deal is not None:
-            rulesets = [choice.ruleset for choice in ruleset_choices(get_db())]
-            verdicts = judge_everywhere(deal, rulesets)
+            choices = ruleset_choices(get_db())
+            verdicts = judge_everywhere(deal, [choice.ruleset for choice in choices])
+            differences = [
+                judge_difference(deal, find_ruleset(choice.base), choice.ruleset)
+                for choice in choices
+                if choice.house and choice.base
+            ]
     elif request.args:
         problem = "Choose a bid and the tricks taken for every player."
     return render_template(
         "rules/calculator.html",
         form=form,
-        seats=[seat_fields(form, seat) for seat in range(4)],
+        seats=[seat_fields(form, seat) for seat in range(SEATS)],
         names=names,
         verdicts=verdicts,
+        differences=differences,
         problem=problem,
     )
 
@@ -309,7 +317,7 @@ def _one_deal(form: CalculatorForm, names: list[str]) -> tuple[OneDeal | None, s
         return None, "Give the four players different names."
     cards = int(form.cards.data)
     bids, tricks, rainbows = [], [], []
-    for seat in range(4):
+    for seat in range(SEATS):
         _name, bid, took, rainbow = seat_fields(form, seat)
         bids.append(parse_bid(bid.data, player=names[seat]))
         tricks.append(int(took.data))
