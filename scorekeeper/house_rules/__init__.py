@@ -8,8 +8,9 @@ Flask, no SQLite.
 - `schedules`  schedules in words, the editor's schedule shortcuts, card counts
 - `documents`  complete documents and the keys a house copy changes from its base
 - `words`      every rule in plain words: rules pages, rules box, "what changed"
+- `schema`     the editable rules: each input, its kind and range; `inputs` reads the form
 - `examples`   worked examples scored by the engine
-- `compare`    a game or one deal rescored under another ruleset
+- `compare`    a game or one deal rescored under another ruleset, and what changed
 """
 
 from __future__ import annotations
@@ -17,15 +18,19 @@ from __future__ import annotations
 from .compare import (
     Comparison,
     DealComparison,
+    Difference,
     Line,
     OneDeal,
+    RuleChange,
     Verdict,
     compare,
     judge,
+    judge_difference,
     judge_everywhere,
     rescore,
+    what_changed,
 )
-from .documents import changed_keys, changes_from, complete_document, root_slug
+from .documents import changed_keys, changes_from, complete_document, decisions, root_slug
 from .examples import (
     EXAMPLE_NAMES,
     HookExample,
@@ -42,7 +47,7 @@ from .schedules import (
     parse_card_counts,
     schedule_words,
 )
-from .words import DECK_WORDS, RULE_TITLES, Section, decisions, describe
+from .words import DECK_WORDS, RULE_TITLES, Section, describe, rule_lines
 
 __all__ = [
     "DECK_WORDS",
@@ -51,9 +56,11 @@ __all__ = [
     "SHORTCUTS",
     "Comparison",
     "DealComparison",
+    "Difference",
     "HookExample",
     "Line",
     "OneDeal",
+    "RuleChange",
     "Section",
     "SetBonusExample",
     "Shortcut",
@@ -68,11 +75,14 @@ __all__ = [
     "example_players",
     "find_shortcut",
     "judge",
+    "judge_difference",
     "judge_everywhere",
     "most_cards_that_fit",
     "parse_card_counts",
     "rescore",
     "root_slug",
+    "rule_lines",
     "schedule_words",
+    "what_changed",
     "worked_examples",
 ]

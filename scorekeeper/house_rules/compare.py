@@ -1,7 +1,13 @@
-"""Settling disputes: the same game or deal scored under another ruleset, side by side."""
+"""Settling disputes: the same game or deal scored under another ruleset, side by side.
+
+What changed between the two rulesets is said rule by rule in the words of
+words.py; each deal that scores differently is marked with the rules that
+change it, found by rescoring with one rule changed at a time.
+"""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -24,7 +30,9 @@ from ..rules import (
     score_deal,
     score_game,
 )
+from ..rules.parts import KEYS
 from .schedules import schedule_words
+from .words import RULE_TITLES, rule_words
 
 
 def rescore(game: Game, ruleset: Ruleset, ref: Any = None) -> GameResult:
@@ -81,6 +89,7 @@ class DealComparison:
     ours: DealResult
     theirs: DealResult
     lines: tuple[Line, ...]
+    because: tuple[str, ...] = ()  #: the rules that alone change this deal's score
 
     @property
     def differs(self) -> bool:
@@ -97,6 +106,7 @@ class Comparison:
     problem: str | None
     deals: tuple[DealComparison, ...]
     totals: tuple[Line, ...]
+    changes: tuple[RuleChange, ...] = ()
 
     @property
     def by_seat(self) -> bool:
@@ -130,6 +140,7 @@ def _pair(
 
 def compare(ours: GameResult, other: Ruleset, ref: Any = None) -> Comparison:
     """Score a game under another ruleset and line the two up, deal by deal."""
+    changes = what_changed(ours.game.ruleset, other)
     try:
         theirs = rescore(ours.game, other, ref)
     except ScoreError as error:
@@ -137,7 +148,8 @@ def compare(ours: GameResult, other: Ruleset, ref: Any = None) -> Comparison:
             problem = f"Deal {error.deal} is not allowed under {other.name}: {error.message}."
         else:
             problem = f"This game cannot be scored under {other.name}: {error.message}."
-        return Comparison(ours, other, None, problem, (), ())
+        return Comparison(ours, other, None, problem, (), (), changes)
+    because = _because(ours, other, changes)
     deals = []
     for position, (mine, their) in enumerate(zip(ours.deals, theirs.deals, strict=True), 1):
 
@@ -147,9 +159,77 @@ def compare(ours: GameResult, other: Ruleset, ref: Any = None) -> Comparison:
                 return None, ("Thrown in: everyone passed, and it was dealt again.",)
             return deal.sides[side].score, deal.sides[side].explain
 
-        deals.append(DealComparison(position, mine, their, _lines(ours, theirs, pick)))
+        lines = _lines(ours, theirs, pick)
+        deals.append(DealComparison(position, mine, their, lines, because.get(position, ())))
     totals = _lines(ours, theirs, lambda result, side: (result.totals[side], ()))
-    return Comparison(ours, other, theirs, None, tuple(deals), totals)
+    return Comparison(ours, other, theirs, None, tuple(deals), totals, changes)
+
+
+# What changed ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RuleChange:
+    """One rule that differs between two rulesets, said in plain words."""
+
+    key: str
+    title: str
+    lines: tuple[str, ...]  #: e.g. "Points per bid: 10 → 5"
+
+
+def what_changed(ours: Ruleset, theirs: Ruleset) -> tuple[RuleChange, ...]:
+    """List every rule that differs between two rulesets, in the document's order."""
+    changes = []
+    for key in KEYS:
+        if ours.document.get(key) == theirs.document.get(key):
+            continue
+        mine, other = rule_words(ours, key), rule_words(theirs, key)
+        if not mine.facts and not other.facts:
+            continue  # the name: it is not a rule of the game
+        title = RULE_TITLES.get(key, key)
+        lines: tuple[str, ...] = ()
+        if [what for what, _ in mine.facts] == [what for what, _ in other.facts]:
+            lines = tuple(
+                f"{what}: {was} → {now}"
+                for (what, was), (_, now) in zip(mine.facts, other.facts, strict=True)
+                if was != now
+            )
+        if not lines:
+            lines = (f"{title}: {mine.summary()} → {other.summary()}",)
+        changes.append(RuleChange(key, title, lines))
+    return tuple(changes)
+
+
+def one_rule_changed(ours: Ruleset, theirs: Ruleset, key: str) -> Ruleset | None:
+    """Return our ruleset with only this rule taken from theirs (None if not valid alone)."""
+    document = {**copy.deepcopy(ours.document), key: copy.deepcopy(theirs.document[key])}
+    try:
+        return Ruleset.from_document(document)
+    except ScoreError:
+        return None  # e.g. more players without a schedule for them: only together
+
+
+def _scores(deal: DealResult) -> tuple[int, ...] | None:
+    return None if deal.sides is None else tuple(side.score for side in deal.sides)
+
+
+def _because(
+    ours: GameResult, other: Ruleset, changes: Sequence[RuleChange]
+) -> dict[int, tuple[str, ...]]:
+    """Mark each deal with the rules that, changed alone, change its score."""
+    because: dict[int, list[str]] = {}
+    for change in changes:
+        alone = one_rule_changed(ours.game.ruleset, other, change.key)
+        if alone is None:
+            continue
+        try:
+            result = rescore(ours.game, alone)
+        except ScoreError:
+            continue
+        for position, (mine, theirs) in enumerate(zip(ours.deals, result.deals, strict=True), 1):
+            if _scores(mine) != _scores(theirs):
+                because.setdefault(position, []).append(change.title)
+    return {position: tuple(titles) for position, titles in because.items()}
 
 
 # The calculator -------------------------------------------------------------------------------
@@ -219,3 +299,27 @@ def judge(deal: OneDeal, ruleset: Ruleset) -> Verdict:
 def judge_everywhere(deal: OneDeal, rulesets: Sequence[Ruleset]) -> list[Verdict]:
     """Score one deal under every ruleset, side by side."""
     return [judge(deal, ruleset) for ruleset in rulesets]
+
+
+@dataclass(frozen=True)
+class Difference:
+    """What one ruleset changes from another, and which of those changes alter one deal."""
+
+    ours: Ruleset
+    theirs: Ruleset
+    changes: tuple[RuleChange, ...]
+    differs: bool  #: the deal scores differently under the two
+    because: tuple[str, ...]  #: the rules that, changed alone, change the deal's score
+
+
+def judge_difference(deal: OneDeal, ours: Ruleset, theirs: Ruleset) -> Difference:
+    """Say what theirs changes from ours, and which of those rules change this deal's score."""
+    changes = what_changed(ours, theirs)
+    mine = judge(deal, ours).seat_scores
+    because = []
+    for change in changes:
+        alone = one_rule_changed(ours, theirs, change.key)
+        if alone is not None and judge(deal, alone).seat_scores != mine:
+            because.append(change.title)
+    differs = judge(deal, theirs).seat_scores != mine
+    return Difference(ours, theirs, changes, differs, tuple(because))

@@ -1,14 +1,19 @@
-"""Rulesets in plain words: the rules pages, the editor, the PDF rules box and compare."""
+"""Rulesets in plain words: the rules pages, the PDF rules box and "what changed" all say them here.
+
+One small function per rule of the document (`WORDS`) gives that rule at every
+length the app shows it: sentences for the rules page, a line for the PDF
+rules box, and short facts for "what changed". A new rule needs its function
+here; a rule without one is still listed by its value.
+"""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
-from ..rules import DECISIONS, RainbowBid, RainbowBonus, Ruleset, board_name
-from ..rules.builtins import down_and_up, up_and_down
-from ..rules.parts import AtLeast
+from ..rules import RainbowBid, RainbowBonus, Ruleset, board_name
+from ..rules.parts import KEYS, RAINBOW_CARDS, AtLeast, Exact
 from .schedules import schedule_words
 
 DECK_WORDS = {
@@ -16,7 +21,6 @@ DECK_WORDS = {
     52: "52 cards: a standard deck without jokers, so there is always a trump suit",
     36: "36 cards: six to ace with the two jokers in place of two sixes",
 }
-
 
 RULE_TITLES = {
     "name": "Name",
@@ -36,7 +40,21 @@ RULE_TITLES = {
 }
 
 
-# Plain words ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class RuleWords:
+    """One rule of a ruleset in words, at each length the app shows it."""
+
+    sentences: tuple[str, ...] = ()  #: the rules page (none: another rule's section says it)
+    lines: tuple[str, ...] = ()  #: the PDF rules box
+    facts: tuple[tuple[str, str], ...] = ()  #: (what, value) pairs that "what changed" compares
+    rows: tuple[tuple[str, str], ...] = ()  #: a small table on the rules page
+
+    def summary(self) -> str:
+        """Say the whole rule in one phrase: its first fact, then the others by name."""
+        return ", ".join(
+            value if n == 0 else f"{what.lower()} {value}"
+            for n, (what, value) in enumerate(self.facts)
+        )
 
 
 @dataclass(frozen=True)
@@ -49,46 +67,110 @@ class Section:
     rows: tuple[tuple[str, str], ...] = ()  #: a small table (e.g. deals by player count)
 
 
-def _players_words(ruleset: Ruleset) -> str:
+def ordinal(level: int) -> str:
+    """Say "first", "second", … for a board level."""
+    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}.get(
+        level, f"{level}th"
+    )
+
+
+def _nth(seat: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(seat, f"{seat}th")
+
+
+def _side_word(ruleset: Ruleset) -> str:
+    return "team" if ruleset.partnership else "player"
+
+
+def _name(ruleset: Ruleset) -> RuleWords:
+    return RuleWords()  # the name heads every page; it is not a rule to compare
+
+
+def _players(ruleset: Ruleset) -> RuleWords:
     low, high = ruleset.min_players, ruleset.max_players
-    if ruleset.partnership:
-        return (
-            "Exactly 4 players in two teams of two; partners sit opposite each other "
-            "(the 1st and 3rd players against the 2nd and 4th)."
-        )
     count = f"{low}" if low == high else f"{low} to {high}"
-    return f"{count} players, each playing for themself."
+    if ruleset.partnership:
+        first, *others = (
+            " and ".join(_nth(seat + 1) for seat in team) for team in ruleset.seats_by_side(high)
+        )
+        against = " against the ".join([f"{first} players", *others])
+        sentence = (
+            f"Exactly {count} players in two teams of two; partners sit opposite each other "
+            f"(the {against})."
+        )
+    else:
+        sentence = f"{count} players, each playing for themself."
+    return RuleWords((sentence,), facts=(("Players", count),))
 
 
-def _schedule_section(ruleset: Ruleset) -> Section:
+def _deck(ruleset: Ruleset) -> RuleWords:
+    fullest = max(players * max(counts) for players, counts in ruleset.schedules.items())
+    deck = DECK_WORDS.get(ruleset.deck, f"{ruleset.deck} cards")
+    biggest = f"The biggest deal uses {fullest} cards" + (
+        " (the whole deck, so no card is turned up for trump)."
+        if fullest == ruleset.deck
+        else "; one more is turned up for trump."
+    )
+    return RuleWords((f"{deck}.", biggest), facts=(("Deck", f"{ruleset.deck} cards"),))
+
+
+def _partnership(ruleset: Ruleset) -> RuleWords:
+    if not ruleset.partnership:
+        return RuleWords(facts=(("Teams", "none, each plays for themself"),))
+    teams = " against ".join(
+        " & ".join(str(seat + 1) for seat in team)
+        for team in ruleset.seats_by_side(ruleset.max_players)
+    )
+    line = (
+        f"Teams: seats {teams}. A team's bid is its two bids added; "
+        "a board outranks the partner's number."
+    )
+    return RuleWords(lines=(line,), facts=(("Teams", "two teams of two"),))
+
+
+def _schedule(ruleset: Ruleset) -> RuleWords:
     by_count: dict[tuple[int, ...], list[int]] = {}
     for players, counts in ruleset.schedules.items():
         by_count.setdefault(counts, []).append(players)
-    if len(by_count) == 1:
-        counts = next(iter(by_count))
-        return Section(
-            "schedule",
-            RULE_TITLES["schedule"],
-            (
-                f"{len(counts)} deals, with this many cards to each player: "
-                f"{schedule_words(counts)}.",
-                "A deal that is thrown in does not use up a deal of the game: "
-                "it is dealt again with the same number of cards.",
-            ),
-        )
     rows = []
     for counts, players in by_count.items():
         who = str(players[0]) if len(players) == 1 else f"{players[0]}–{players[-1]}"
         rows.append((f"{who} players", f"{len(counts)} deals: {schedule_words(counts)}"))
-    return Section(
-        "schedule",
-        RULE_TITLES["schedule"],
+    if len(by_count) == 1:
+        counts = next(iter(by_count))
+        sentences = (
+            f"{len(counts)} deals, with this many cards to each player: {schedule_words(counts)}.",
+            "A deal that is thrown in does not use up a deal of the game: "
+            "it is dealt again with the same number of cards.",
+        )
+        return RuleWords(sentences, facts=(("Deals", rows[0][1]),))
+    fact = "; ".join(f"{who}, {what}" for who, what in rows)
+    return RuleWords(
         ("The number of cards depends on how many play:",),
-        tuple(rows),
+        facts=(("Deals", fact),),
+        rows=tuple(rows),
     )
 
 
-def _bids_words(ruleset: Ruleset) -> list[str]:
+def _first_bidder(ruleset: Ruleset) -> RuleWords:
+    if ruleset.first_bidder == "left":
+        first = (
+            "Bidding starts with the player to the dealer's left and goes round the table, the "
+            "dealer last."
+        )
+    else:
+        first = (
+            "Bidding starts with the player to the dealer's right, then goes on round the "
+            "table in the direction of play, so the dealer bids second."
+        )
+    fact = f"the player to the dealer's {ruleset.first_bidder}"
+    return RuleWords(
+        ("The deal passes one seat on after every deal.", first),
+        facts=(("Who bids first", fact),),
+    )
+
+
+def _bids(ruleset: Ruleset) -> RuleWords:
     sentences = ["n is the number of cards each player holds in a deal, so there are n tricks."]
     low = "pass (0 tricks)" if ruleset.min_bid == 0 else "at least 1 trick (nobody may pass)"
     most = (
@@ -99,18 +181,34 @@ def _bids_words(ruleset: Ruleset) -> list[str]:
     if ruleset.board is not None:
         extra.append("board, a bid to take every trick")
     if isinstance(ruleset.rainbow, RainbowBid):
-        extra.append("rainbow on a 4-card deal (see Rainbows)")
+        extra.append(f"rainbow on a {RAINBOW_CARDS}-card deal (see Rainbows)")
     if extra:
         sentences.append("Or instead of a number: " + "; or ".join(extra) + ".")
     if ruleset.partnership:
         sentences.append("A team's bid is the two partners' bids added up.")
-    return sentences
+    top = "n" if ruleset.max_bid == "n" else "n−1"
+    said = ["pass (0)", f"1 … {top}"] if ruleset.min_bid == 0 else [f"1 … {top}"]
+    said += ["board"] * (ruleset.board is not None)
+    said += ["rainbow"] * isinstance(ruleset.rainbow, RainbowBid)
+    if ruleset.first_bidder == "left":
+        order = "from the dealer's left, dealer last"
+    else:
+        order = "from the dealer's right, then round in the direction of play"
+    line = f"Bids on n cards: {', '.join(said)}; bidding starts {order}."
+    facts = (
+        ("Lowest bid", "pass (0)" if ruleset.min_bid == 0 else "1"),
+        ("Highest bid", top),
+    )
+    return RuleWords(tuple(sentences), (line,), facts)
 
 
-def _board_words(ruleset: Ruleset) -> list[str]:
+def _board(ruleset: Ruleset) -> RuleWords:
     board = ruleset.board
     if board is None:
-        return ["There are no boards: nobody may bid to take every trick."]
+        return RuleWords(
+            ("There are no boards: nobody may bid to take every trick.",),
+            facts=(("Boards", "none"),),
+        )
     sentences = [
         f"A board is worth {board.per_trick} a trick: {board.per_trick} × n if the "
         f"{'team' if ruleset.partnership else 'bidder'} takes every trick, and the same "
@@ -138,17 +236,35 @@ def _board_words(ruleset: Ruleset) -> list[str]:
             "A team counts its highest board, and the partner's number bid does not count "
             "beside a board."
         )
-    return sentences
+    multipliers = ", ".join(str(multiplier) for multiplier in board.multipliers)
+    fact = f"{board.per_trick} a trick × {multipliers}"
+    return RuleWords(tuple(sentences), (_board_line(ruleset),), (("Boards", fact),))
 
 
-def ordinal(level: int) -> str:
-    """Say "first", "second", … for a board level."""
-    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}.get(
-        level, f"{level}th"
-    )
+def _board_line(ruleset: Ruleset) -> str:
+    board = ruleset.board
+    assert board is not None
+    base = f"{board.per_trick} × n"
+    first = board.multipliers[0]
+    text = f"Board (take all n tricks) on n cards: {base}"
+    if first != 1:
+        text += f" × {first}"
+    levels = len(board.multipliers)
+    if levels == 1:
+        text += "; boards do not escalate"
+    else:
+        later = []
+        for level in range(2, levels + 1):
+            multiplier = board.multiplier(level)
+            shown = f"×{multiplier}" if first == 1 else f"{base} × {multiplier}"
+            later.append(f"{board_name(level).removesuffix(' board')} {shown}")
+        text += "; " + ", ".join(later)
+        if ruleset.max_players > levels:
+            text += " (later boards as the last)"
+    return text + ". A lost board costs as much."
 
 
-def _scoring_words(ruleset: Ruleset) -> list[str]:
+def _scoring(ruleset: Ruleset) -> RuleWords:
     who, its = ("A team", "its") if ruleset.partnership else ("A player", "their")
     scoring = ruleset.scoring
     if isinstance(scoring, AtLeast):
@@ -163,7 +279,21 @@ def _scoring_words(ruleset: Ruleset) -> list[str]:
             sentences.append(
                 f"A pass (a bid of 0) can never be set: it scores {over} for every trick taken."
             )
-        return sentences
+        per_over = "1 per overtrick" if scoring.over == 1 else f"{scoring.over} per overtrick"
+        line = (
+            f"Made (took at least the bid): {scoring.per_bid} × bid + {per_over}. "
+            f"Set: -{scoring.set_per_bid} × bid."
+        )
+        if ruleset.min_bid == 0:
+            line += f" A bid of 0 by a {_side_word(ruleset)}: {scoring.over} per trick taken."
+        facts = (
+            ("Scoring", "at least the bid"),
+            ("Points per bid", str(scoring.per_bid)),
+            ("Points per overtrick", str(scoring.over)),
+            ("Points lost per bid when set", str(scoring.set_per_bid)),
+        )
+        return RuleWords(tuple(sentences), (line,), facts)
+    assert isinstance(scoring, Exact)
     sentences = [
         f"{who} that takes exactly the tricks bid scores {scoring.made_base} + "
         f"{scoring.made_per_trick} a trick.",
@@ -172,153 +302,177 @@ def _scoring_words(ruleset: Ruleset) -> list[str]:
         f"Anyone who misses the bid, over or under, scores {scoring.missed_per_trick} for "
         "every trick taken.",
     ]
+    lines = [
+        f"Took exactly the bid: {scoring.made_base} + {scoring.made_per_trick} × tricks; "
+        f"bid all n and took all: {scoring.all_base} + {scoring.all_per_trick} × tricks; "
+        f"missed: {scoring.missed_per_trick} × tricks taken."
+    ]
+    spans = ", ".join(f"{first}–{last}" for first, last in scoring.sets)
     if scoring.sets:
-        spans = ", ".join(f"{first}–{last}" for first, last in scoring.sets)
         sentences.append(
             f"The game is played in sets of deals ({spans}). A player who makes every bid "
             "exactly in a set earns, at the end of the set, a bonus equal to their best "
             "single deal of that set."
         )
-    return sentences
+        lines.append(
+            f"Sets: deals {spans}. Made every bid of a set: a bonus of your best deal "
+            "in it, added at the set's last deal."
+        )
+    facts = (
+        ("Scoring", "exactly the bid"),
+        ("Exactly made", f"{scoring.made_base} + {scoring.made_per_trick} a trick"),
+        ("Bid all and took all", f"{scoring.all_base} + {scoring.all_per_trick} a trick"),
+        ("Missed", f"{scoring.missed_per_trick} a trick taken"),
+        ("Sets for the set bonus", spans or "none"),
+    )
+    return RuleWords(tuple(sentences), tuple(lines), facts)
 
 
-def _redeal_words(ruleset: Ruleset) -> list[str]:
+def _dealer_hook(ruleset: Ruleset) -> RuleWords:
+    if not ruleset.dealer_hook:
+        return RuleWords(facts=(("Dealer's hook", "none"),))
+    return RuleWords(
+        (
+            "The dealer, bidding last, may not say the number that makes all the bids "
+            "add up to n: somebody must miss.",
+        ),
+        ("Dealer's hook: the dealer may not bid so that the bids add up to n.",),
+        (("Dealer's hook", "the dealer may not make the bids add up"),),
+    )
+
+
+def _redeal(ruleset: Ruleset) -> RuleWords:
     if ruleset.redeal is None:
         if ruleset.min_bid > 0:
-            return ["Nobody can pass, so every deal is played."]
-        return ["If everyone passes, the deal is played and scored all the same."]
+            return RuleWords(
+                ("Nobody can pass, so every deal is played.",),
+                facts=(("When everyone passes", "played and scored"),),
+            )
+        return RuleWords(
+            ("If everyone passes, the deal is played and scored all the same.",),
+            ("Everyone passes: the deal is played and scored.",),
+            (("When everyone passes", "played and scored"),),
+        )
     who = "the same dealer" if ruleset.redeal == "same" else "the next dealer"
-    return [
+    sentence = (
         "If everyone passes, the deal is thrown in: nothing is scored and it is dealt again "
         f"with the same number of cards by {who}."
-    ]
+    )
+    line = f"Everyone passes: thrown in, redealt by {who} with as many cards."
+    return RuleWords((sentence,), (line,), (("When everyone passes", f"thrown in, {who}"),))
 
 
-def _rainbow_words(ruleset: Ruleset) -> list[str]:
+def _rainbow(ruleset: Ruleset) -> RuleWords:
     rainbow = ruleset.rainbow
+    cards = RAINBOW_CARDS
     if rainbow is None:
-        return ["Rainbows (one card of each suit) count for nothing."]
+        return RuleWords(
+            ("Rainbows (one card of each suit) count for nothing.",),
+            facts=(("Rainbows", "nothing"),),
+        )
     if isinstance(rainbow, RainbowBonus):
-        return [
-            f"On a 4-card deal, every player whose four cards are one of each suit (a joker "
-            f"counts as the trump suit) earns {rainbow.bonus} points for their "
+        sentence = (
+            f"On a {cards}-card deal, every player whose cards are one of each suit (a "
+            f"joker counts as the trump suit) earns {rainbow.bonus} points for their "
             f"{'team' if ruleset.partnership else 'score'}, even when the bid is set."
-        ]
-    return [
-        "On a 4-card deal, a player holding one card of each suit may bid rainbow instead of a "
-        "number, and leads the first trick (the first such bidder, if several).",
+        )
+        line = (
+            f"Rainbow ({cards}-card deal): each player holding one card of every suit "
+            f"(a joker counts as trump) earns +{rainbow.bonus} for the "
+            f"{_side_word(ruleset)}, even when set."
+        )
+        return RuleWords((sentence,), (line,), (("Rainbows", f"a bonus of {rainbow.bonus}"),))
+    sentences = (
+        f"On a {cards}-card deal, a player holding one card of each suit may bid rainbow instead "
+        "of a number, and leads the first trick (the first such bidder, if several).",
         f"Taking at least one trick scores {rainbow.made:+d}; taking none scores "
         f"{rainbow.failed:+d}.",
-    ]
+    )
+    line = (
+        f"Rainbow bid ({cards}-card deal): a player holding one card of every suit may bid "
+        f"rainbow and leads; at least one trick +{rainbow.made}, none {rainbow.failed:+d}."
+    )
+    fact = f"a bid: {rainbow.made:+d} made, {rainbow.failed:+d} failed"
+    return RuleWords(sentences, (line,), (("Rainbows", fact),))
 
 
-def _lead_words(ruleset: Ruleset) -> list[str]:
+def _one_card(ruleset: Ruleset) -> RuleWords:
+    value = ruleset.one_card_board
+    if value is None:
+        return RuleWords(facts=(("The 1-card deals", "like any other deal"),))
+    return RuleWords(
+        (
+            "With 1 card each, a player may only pass or bid board.",
+            f"A board scores +{value} if it takes the trick and -{value} if not; "
+            "a pass scores 0 whatever happens.",
+        ),
+        (f"1-card deals: only pass or board; a board scores ±{value}, a pass 0.",),
+        (("The 1-card deals", f"only pass or board, a board ±{value}"),),
+    )
+
+
+def _lead(ruleset: Ruleset) -> RuleWords:
     sentences = []
-    if isinstance(ruleset.rainbow, RainbowBid):
+    rainbow = isinstance(ruleset.rainbow, RainbowBid)
+    if rainbow:
         sentences.append("A rainbow bidder leads the first trick before anyone else. Otherwise:")
+    first_too = "; a rainbow bidder first" if rainbow else ""
     if ruleset.lead == "left":
         sentences.append("The first bidder leads the first trick.")
-    else:
-        sentences.append(
-            "The highest bid leads the first trick: the last board said, or else the highest "
-            "number (the earlier bidder on a tie; the first bidder if everyone passed)."
+        line = (
+            f"Lead: the player on the dealer's {ruleset.first_bidder} (the first bidder)"
+            f"{first_too}."
         )
-    return sentences
+        return RuleWords(tuple(sentences), (line,), (("Who leads", "the first bidder"),))
+    sentences.append(
+        "The highest bid leads the first trick: the last board said, or else the highest "
+        "number (the earlier bidder on a tie; the first bidder if everyone passed)."
+    )
+    line = (
+        "Lead: the highest bid leads (the last board said; on a tie the earliest bidder)"
+        f"{first_too}."
+    )
+    return RuleWords(tuple(sentences), (line,), (("Who leads", "the highest bid"),))
+
+
+#: Each rule of the document in words; a rule missing here is still shown by its value.
+WORDS: dict[str, Callable[[Ruleset], RuleWords]] = {
+    "name": _name,
+    "players": _players,
+    "deck": _deck,
+    "partnership": _partnership,
+    "schedule": _schedule,
+    "first_bidder": _first_bidder,
+    "bids": _bids,
+    "board": _board,
+    "scoring": _scoring,
+    "dealer_hook": _dealer_hook,
+    "redeal": _redeal,
+    "rainbow": _rainbow,
+    "one_card": _one_card,
+    "lead": _lead,
+}
+
+
+def rule_words(ruleset: Ruleset, key: str) -> RuleWords:
+    """Return one rule of a ruleset in words (its value as written, if it has no words yet)."""
+    words = WORDS.get(key)
+    if words is not None:
+        return words(ruleset)
+    value = json.dumps(ruleset.document.get(key), ensure_ascii=False)
+    return RuleWords(facts=((RULE_TITLES.get(key, key.replace("_", " ").capitalize()), value),))
 
 
 def describe(ruleset: Ruleset) -> list[Section]:
     """Write a ruleset in plain words, one section per part of the game."""
-    fullest = max(players * max(counts) for players, counts in ruleset.schedules.items())
-    deck = DECK_WORDS.get(ruleset.deck, f"{ruleset.deck} cards")
-    first = (
-        "Bidding starts with the player to the dealer's left and goes round the table, the "
-        "dealer last."
-        if ruleset.first_bidder == "left"
-        else "Bidding starts with the player to the dealer's right, then goes on round the "
-        "table in the direction of play, so the dealer bids second."
-    )
-    sections = [
-        Section("players", RULE_TITLES["players"], (_players_words(ruleset),)),
-        Section(
-            "deck",
-            RULE_TITLES["deck"],
-            (
-                f"{deck}.",
-                f"The biggest deal uses {fullest} cards"
-                + (
-                    " (the whole deck, so no card is turned up for trump)."
-                    if fullest == ruleset.deck
-                    else "; one more is turned up for trump."
-                ),
-            ),
-        ),
-        _schedule_section(ruleset),
-        Section(
-            "first_bidder",
-            RULE_TITLES["first_bidder"],
-            ("The deal passes one seat on after every deal.", first),
-        ),
-        Section("bids", RULE_TITLES["bids"], tuple(_bids_words(ruleset))),
-        Section("board", RULE_TITLES["board"], tuple(_board_words(ruleset))),
-        Section("scoring", RULE_TITLES["scoring"], tuple(_scoring_words(ruleset))),
-    ]
-    if ruleset.dealer_hook:
-        sections.append(
-            Section(
-                "dealer_hook",
-                RULE_TITLES["dealer_hook"],
-                (
-                    "The dealer, bidding last, may not say the number that makes all the bids "
-                    "add up to n: somebody must miss.",
-                ),
-            )
-        )
-    sections.append(Section("redeal", RULE_TITLES["redeal"], tuple(_redeal_words(ruleset))))
-    sections.append(Section("rainbow", RULE_TITLES["rainbow"], tuple(_rainbow_words(ruleset))))
-    if ruleset.one_card_board is not None:
-        value = ruleset.one_card_board
-        sections.append(
-            Section(
-                "one_card",
-                RULE_TITLES["one_card"],
-                (
-                    "With 1 card each, a player may only pass or bid board.",
-                    f"A board scores +{value} if it takes the trick and -{value} if not; "
-                    "a pass scores 0 whatever happens.",
-                ),
-            )
-        )
-    sections.append(Section("lead", RULE_TITLES["lead"], tuple(_lead_words(ruleset))))
+    sections = []
+    for key in KEYS:
+        words = rule_words(ruleset, key)
+        if words.sentences:
+            sections.append(Section(key, RULE_TITLES[key], words.sentences, words.rows))
     return sections
 
 
-# Decisions ------------------------------------------------------------------------------------
-
-
-def _five_player_schedule(document: dict[str, Any]) -> list[int] | None:
-    low, high = document["players"]
-    if not low <= 5 <= high:
-        return None
-    schedule = document["schedule"]
-    return schedule.get("5") if isinstance(schedule, dict) else schedule
-
-
-#: When a Decision of RULES.md still applies to a ruleset (it may be a house copy of the built-in).
-DECISION_APPLIES: dict[str, Callable[[dict[str, Any]], bool]] = {
-    "back-alley-individual": lambda doc: doc["first_bidder"] == "right",
-    "bluke": lambda doc: _five_player_schedule(doc) == down_and_up(10, ones=1),
-    "bluke-new-jersey": lambda doc: _five_player_schedule(doc) == up_and_down(10),
-    "back-alley-seven": lambda doc: doc["rainbow"] == {"bid": {"made": 40, "failed": -40}},
-}
-
-
-def decisions(ruleset: Ruleset, base_slug: str | None = None) -> list[str]:
-    """Return the Decision lines of RULES.md that apply to this ruleset (or house copy)."""
-    found = []
-    for slug, lines in DECISIONS.items():
-        if slug not in (ruleset.slug, base_slug):
-            continue
-        applies = DECISION_APPLIES.get(slug, lambda _doc: True)
-        if applies(ruleset.document):
-            found.extend(lines)
-    return found
+def rule_lines(ruleset: Ruleset) -> tuple[str, ...]:
+    """Return the scoresheet's rules box: one short line for each rule that needs saying."""
+    return tuple(line for key in KEYS for line in rule_words(ruleset, key).lines)

@@ -10,6 +10,7 @@ import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from ..house_rules.words import rule_lines
 from ..rules import (
     BidKind,
     DealResult,
@@ -22,7 +23,6 @@ from ..rules import (
     trump_label,
 )
 from ..rules.scoring import score_side
-from .rules_box import rule_lines
 
 #: The most players one grid holds side by side; more players get several grids.
 PLAYERS_PER_GRID = 5

@@ -8,8 +8,8 @@ from typing import Any
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
 from ..games import load
-from ..house_rules.compare import OneDeal, compare, judge_everywhere
-from ..house_rules.documents import changed_keys, changes_from
+from ..house_rules.compare import OneDeal, compare, judge_difference, judge_everywhere
+from ..house_rules.documents import changed_keys, changes_from, decisions
 from ..house_rules.examples import worked_examples
 from ..house_rules.schedules import (
     SHORTCUTS,
@@ -18,35 +18,43 @@ from ..house_rules.schedules import (
     parse_card_counts,
     schedule_words,
 )
-from ..house_rules.words import RULE_TITLES, decisions, describe
+from ..house_rules.schema import SCHEMA
+from ..house_rules.words import RULE_TITLES, describe
 from ..rulebook import delete_house_rules, save_house_rules
 from ..rules import (
     BUILTIN_DOCUMENTS,
     SOURCES,
     Ruleset,
     ScoreError,
+    builtin_document,
     builtin_rulesets,
     find_ruleset,
     name_key,
     parse_bid,
 )
+from ..rules.parts import NAME_LENGTH
 from ..storage import FoundRuleset, NotFound, StoredGame, find_any_ruleset, ruleset_choices
 from .db import get_db
 from .rules_forms import (
+    SEATS,
     CalculatorForm,
     FormErrors,
     HouseRulesForm,
     ImportRulesForm,
-    board_level_fields,
     fill,
+    form_player_counts,
     options,
-    player_counts,
     read,
     schedule_field,
     seat_fields,
 )
 
 bp = Blueprint("rules_pages", __name__)
+
+#: The ruleset a new house ruleset starts from when the link does not say.
+DEFAULT_START = "back-alley-pagat"
+#: The largest deal the schedule buttons offer when none is typed: a full 4-player deal.
+DEFAULT_TOP = 13
 
 
 def find(slug: str) -> FoundRuleset:
@@ -108,26 +116,34 @@ def _apply_shortcut(form: HouseRulesForm, key: str) -> None:
     shortcut = find_shortcut(key.removeprefix("players:"))
     if shortcut is None:
         return
-    deck = int(form.deck.data) if (form.deck.data or "").isdigit() else 54
+    deck = _whole(form.deck.data) or builtin_document(DEFAULT_START)["deck"]
+    counts = form_player_counts(form)
     if not by_players:
-        top = form.top.data if isinstance(form.top.data, int) and form.top.data > 0 else 13
-        form.schedule.data = " ".join(str(cards) for cards in shortcut.make(min(top, 27)))
+        # As many cards as the deck can give the fewest players, and no more.
+        top = min(_whole(form.top.data) or DEFAULT_TOP, most_cards_that_fit(counts[0], deck))
+        form.schedule.data = " ".join(str(cards) for cards in shortcut.make(top))
         form.schedule_kind.data = "same"
         return
-    for count in player_counts(form):
+    for count in counts:
         field = schedule_field(form, count)
         try:
             top = max(parse_card_counts(field.data or ""))
         except ValueError:
-            top = min(13, most_cards_that_fit(count, deck))
+            top = min(DEFAULT_TOP, most_cards_that_fit(count, deck))
         field.data = " ".join(str(cards) for cards in shortcut.make(top))
     form.schedule_kind.data = "by-players"
+
+
+def _whole(text: str | None) -> int | None:
+    """Return a positive whole number typed into a helper input, or None."""
+    text = (text or "").strip()
+    return int(text) if text.isdigit() and int(text) > 0 else None
 
 
 def _editor(
     form: HouseRulesForm, *, errors: FormErrors, editing: FoundRuleset | None, status: int
 ) -> Any:
-    top = form.top.data if isinstance(form.top.data, int) and form.top.data > 0 else 13
+    top = _whole(form.top.data) or DEFAULT_TOP
     try:
         reading = schedule_words(parse_card_counts(form.schedule.data or ""))
     except ValueError:
@@ -135,12 +151,12 @@ def _editor(
     page = render_template(
         "rules/editor.html",
         form=form,
+        schema=SCHEMA,
         errors=errors,
         editing=editing,
         shortcuts=[(shortcut.key, shortcut.title(top)) for shortcut in SHORTCUTS],
-        counts=list(player_counts(form)),
+        counts=list(form_player_counts(form)),
         schedule_field=schedule_field,
-        levels=board_level_fields(form),
         reading=reading,
         titles=RULE_TITLES,
     )
@@ -168,9 +184,9 @@ def new() -> Any:
     form = HouseRulesForm()
     if request.method == "POST":
         return _save(form, None)
-    start = find(request.args.get("from", "back-alley-pagat"))
+    start = find(request.args.get("from", DEFAULT_START))
     document = dict(start.ruleset.document)
-    document["name"] = f"{start.ruleset.name}, our way"[:80]
+    document["name"] = f"{start.ruleset.name}, our way"[:NAME_LENGTH]
     fill(form, document, base=start.base)
     return _editor(form, errors=FormErrors(), editing=None, status=200)
 
@@ -266,25 +282,32 @@ def compare_game(game_id: str) -> Any:
 def calculator() -> Any:
     form = CalculatorForm(formdata=request.args or None)
     names = []
-    for seat in range(4):
+    for seat in range(SEATS):
         name = (seat_fields(form, seat)[0].data or "").strip()[:40]
         names.append(name or f"Player {seat + 1}")
     form.dealer.choices = options((str(seat), name) for seat, name in enumerate(names))
     verdicts: list[Any] = []
+    differences: list[Any] = []
     problem = None
     if request.args and form.validate():
         deal, problem = _one_deal(form, names)
         if deal is not None:
-            rulesets = [choice.ruleset for choice in ruleset_choices(get_db())]
-            verdicts = judge_everywhere(deal, rulesets)
+            choices = ruleset_choices(get_db())
+            verdicts = judge_everywhere(deal, [choice.ruleset for choice in choices])
+            differences = [
+                judge_difference(deal, find_ruleset(choice.base), choice.ruleset)
+                for choice in choices
+                if choice.house and choice.base
+            ]
     elif request.args:
         problem = "Choose a bid and the tricks taken for every player."
     return render_template(
         "rules/calculator.html",
         form=form,
-        seats=[seat_fields(form, seat) for seat in range(4)],
+        seats=[seat_fields(form, seat) for seat in range(SEATS)],
         names=names,
         verdicts=verdicts,
+        differences=differences,
         problem=problem,
     )
 
@@ -294,7 +317,7 @@ def _one_deal(form: CalculatorForm, names: list[str]) -> tuple[OneDeal | None, s
         return None, "Give the four players different names."
     cards = int(form.cards.data)
     bids, tricks, rainbows = [], [], []
-    for seat in range(4):
+    for seat in range(SEATS):
         _name, bid, took, rainbow = seat_fields(form, seat)
         bids.append(parse_bid(bid.data, player=names[seat]))
         tricks.append(int(took.data))

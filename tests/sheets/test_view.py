@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper.house_rules.words import rule_lines
 from scorekeeper.rules import GameFileError, RulesetError, builtin_rulesets, find_ruleset
 from scorekeeper.sheets import build_blank_sheet, build_game_sheet
 from scorekeeper.sheets.command import usual_players
-from scorekeeper.sheets.rules_box import rule_lines
 from scorekeeper.sheets.view import MADE, SET
 
 from .games import bluke_game, example, joker_passing_game, scored

@@ -303,6 +303,10 @@ def test_a_game_keeps_its_copy_when_the_house_rules_change(app, client, token) -
         ({"rainbow_bonus": "-8"}, "rainbow", "The rainbow bonus cannot be negative (it is -8)"),
         ({"partnership": "yes"}, "partnership", "A partnership needs exactly 4 players"),
         ({"name": "  "}, "name", "The ruleset needs a name"),
+        # Past the engine's limits (the inputs carry them as min and max too).
+        ({"per_bid": "100001"}, "scoring", "Per bid must be at most 100,000 (it is 100,001)"),
+        ({"players_max": "21"}, "players", "The most players must be at most 20 (it is 21)"),
+        ({"board_level_1": "1001"}, "board", "A board multiplier must be at most 1,000"),
     ],
 )
 def test_the_editor_refuses_nonsense_beside_the_field_and_keeps_what_was_typed(

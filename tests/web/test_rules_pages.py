@@ -332,3 +332,27 @@ def test_the_empty_calculator_offers_four_players(client) -> None:
     page = client.get("/rules/calculator").get_data(as_text=True)
     for seat in range(4):
         assert f'name="bid_{seat}"' in page and f'name="tricks_{seat}"' in page
+
+
+def test_compare_lists_what_changed_and_the_rule_behind_each_deal(client, token) -> None:
+    slug = import_rules(client, token, BRIDGE_SCORING)
+    game_id = new_game(client, token, TWO_DEALS)
+    words = text(client.get(f"/games/{game_id}/compare?ruleset={slug}"))
+    changed = words.index("What Pagat with bridge scoring changes from Back Alley (pagat.com)")
+    assert changed < words.index("Final totals") < words.index("Deal by deal")
+    assert "Boards: 10 a trick × 1, 2, 3, 4 → 10 a trick × 2, 4, 8, 16" in words
+    assert "Points per bid: 5 → 10 Points lost per bid when set: 5 → 10" in words
+    # Deal 1 has no board: only the scoring changes it. Deal 2's board is worth double too.
+    assert "Deal 1 · 13 cards Because of: Scoring." in words
+    assert "Deal 2 · 12 cards Because of: Boards, Scoring." in words
+
+
+def test_the_calculator_says_what_house_rules_change_and_why_the_deal_differs(
+    client, token
+) -> None:
+    import_rules(client, token, BRIDGE_SCORING)
+    words = text(client.get("/rules/calculator", query_string=CALCULATOR))
+    assert "What Pagat with bridge scoring changes from Back Alley (pagat.com)" in words
+    assert "Points per bid: 5 → 10" in words
+    # No board was bid: 11 and 10 become 21 and 20 because of the scoring alone.
+    assert "This deal scores differently because of: Scoring." in words
