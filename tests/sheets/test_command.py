@@ -125,7 +125,7 @@ def test_unwritable_output_is_one_line_on_stderr(tmp_path):
 def test_importing_the_command_line_loads_no_weasyprint():
     code = (
         "import sys, scorekeeper.cli, scorekeeper.rules, scorekeeper.sheets; "
-        "import scorekeeper.sheets.command, scorekeeper.sheets.fetcher; "
+        "import scorekeeper.cli.sheet, scorekeeper.sheets.fetcher; "
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('weasyprint', 'jinja2')))"
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True)

@@ -7,7 +7,6 @@ import pytest
 from scorekeeper.rules import builtin_rulesets, find_ruleset
 from scorekeeper.sheets import render as render_module
 from scorekeeper.sheets import render_blank_sheet, render_game_sheet, sheet_html
-from scorekeeper.sheets.command import usual_players
 from scorekeeper.sheets.rules_box import rule_lines
 
 from .games import EXAMPLES, bluke_game, example, pdf_pages, pdf_text, scored
@@ -27,7 +26,7 @@ def close_to(size, expected):
 
 @pytest.mark.parametrize("ruleset", builtin_rulesets(), ids=lambda ruleset: ruleset.slug)
 def test_every_builtin_blank_sheet_renders_on_one_page(ruleset):
-    pdf = render_blank_sheet(ruleset, players=usual_players(ruleset))
+    pdf = render_blank_sheet(ruleset, players=ruleset.usual_players)
     assert pdf.startswith(b"%PDF-")
     pages = pdf_pages(pdf)
     assert len(pages) == 1
@@ -36,7 +35,7 @@ def test_every_builtin_blank_sheet_renders_on_one_page(ruleset):
     assert ruleset.name in text
     for line in rule_lines(ruleset):
         assert line in text
-    for number, cards in enumerate(ruleset.schedule(usual_players(ruleset)), 1):
+    for number, cards in enumerate(ruleset.schedule(ruleset.usual_players), 1):
         assert f" {number} {cards}" in text
 
 

@@ -6,7 +6,6 @@ import pytest
 
 from scorekeeper.rules import GameFileError, RulesetError, builtin_rulesets, find_ruleset
 from scorekeeper.sheets import build_blank_sheet, build_game_sheet
-from scorekeeper.sheets.command import usual_players
 from scorekeeper.sheets.rules_box import rule_lines
 from scorekeeper.sheets.view import MADE, SET
 
@@ -26,7 +25,7 @@ from .games import bluke_game, example, joker_passing_game, scored
 )
 def test_blank_sheet_without_names_uses_the_usual_table(slug, players):
     ruleset = find_ruleset(slug)
-    assert usual_players(ruleset) == players
+    assert ruleset.usual_players == players
     sheet = build_blank_sheet(ruleset, players=players)
     assert [name for _, name in sheet.seating] == [""] * players
     rows = sheet.grids[0].rows
