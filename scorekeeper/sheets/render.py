@@ -1,4 +1,4 @@
-"""Sheets to PDF: the view-model through a Jinja template and WeasyPrint."""
+"""Sheets to PDF: the scoresheet view-model through a Jinja template and WeasyPrint."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from ..rules import GameResult, Ruleset
+from ..scoresheet import Grid, Sheet, build_blank_sheet, build_game_sheet
 from .fetcher import static_url_fetcher
-from .view import Grid, Sheet, build_blank_sheet, build_game_sheet
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"

@@ -6,7 +6,7 @@ import pytest
 
 from scorekeeper.rules import builtin_rulesets, find_ruleset
 from scorekeeper.sheets import render as render_module
-from scorekeeper.sheets import render_blank_sheet, render_game_sheet, sheet_html
+from scorekeeper.sheets.render import render_blank_sheet, render_game_sheet, sheet_html
 from scorekeeper.sheets.rules_box import rule_lines
 
 from .games import EXAMPLES, bluke_game, example, pdf_pages, pdf_text, scored

@@ -1,13 +1,12 @@
-"""The sheet's view-model: what a printed sheet says, checked without rendering."""
+"""The scoresheet view-model: what the page and the PDF say, checked without rendering."""
 
 from __future__ import annotations
 
 import pytest
 
 from scorekeeper.rules import GameFileError, RulesetError, builtin_rulesets, find_ruleset
-from scorekeeper.sheets import build_blank_sheet, build_game_sheet
+from scorekeeper.scoresheet import MADE, SET, build_blank_sheet, build_game_sheet
 from scorekeeper.sheets.rules_box import rule_lines
-from scorekeeper.sheets.view import MADE, SET
 
 from .games import bluke_game, example, joker_passing_game, scored
 

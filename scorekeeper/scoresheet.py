@@ -1,7 +1,9 @@
-"""The scoresheet as a view-model: every word and number a printed sheet shows.
+"""The scoresheet as a view-model: every word and number a scoresheet shows.
 
-Pure: a scored game (or a ruleset and a table of players) in, frozen
-dataclasses out. The template only lays these out; nothing here knows HTML or PDF.
+One model for both sheets: the scoresheet page (web/table.py) and the PDF
+(sheets/render.py) draw the same rows, cells and totals from it. Pure: a scored
+game (or a ruleset and a table of players) in, frozen dataclasses out. The
+templates only lay these out; nothing here knows HTML, PDF, Flask or SQLite.
 """
 
 from __future__ import annotations
@@ -9,8 +11,9 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
-from ..rules import (
+from .rules import (
     BidKind,
     DealResult,
     Exact,
@@ -21,8 +24,11 @@ from ..rules import (
     read_players,
     trump_label,
 )
-from ..rules.scoring import score_side
-from .rules_box import rule_lines
+from .rules.scoring import score_side
+from .sheets.rules_box import rule_lines
+
+if TYPE_CHECKING:
+    from .storage import StoredGame
 
 #: The most players one grid holds side by side; more players get several grids.
 PLAYERS_PER_GRID = 5
@@ -64,6 +70,7 @@ class Row:
     thrown_in: str = ""  #: what happened, for a thrown-in deal
     current: bool = False  #: the deal to play next
     set_end: bool = False  #: the last deal of one of Joker's sets
+    position: int | None = None  #: a played deal's place in the game file (to correct it)
 
 
 @dataclass(frozen=True)
@@ -160,9 +167,9 @@ def build_game_sheet(result: GameResult, *, date: datetime.date | str | None = N
     count = len(names)
     schedule = result.schedule
     rows: list[Row] = []
-    for position, deal in enumerate(result.deals):
-        following = result.deals[position + 1] if position + 1 < len(result.deals) else None
-        rows.append(_played_row(result, deal, following))
+    for position, deal in enumerate(result.deals, 1):
+        following = result.deals[position] if position < len(result.deals) else None
+        rows.append(replace(_played_row(result, deal, following), position=position))
     if result.next is not None:
         upcoming = result.next
         for number in range(upcoming.number, len(schedule) + 1):
@@ -203,6 +210,12 @@ def build_game_sheet(result: GameResult, *, date: datetime.date | str | None = N
         partnership=ruleset.partnership,
         total_label="Final" if result.complete else "So far",
     )
+
+
+def build_stored_sheet(stored: StoredGame) -> Sheet:
+    """Lay out a stored game's sheet, dated the day the game was started."""
+    played = datetime.date.fromisoformat(stored.created[:10])
+    return build_game_sheet(stored.result(), date=played)
 
 
 def _check_dealer(first_dealer: int | None, count: int) -> None:
