@@ -1,4 +1,8 @@
-"""A real `scorekeeper serve` on a scratch database, its clients, and their latencies."""
+"""A real `scorekeeper serve` on a scratch database, its clients, and their latencies.
+
+`Server` and `Client` serve the tests that need a real server too (tests/reliability,
+tests/browser): one way to start the command and talk to it like a phone.
+"""
 
 from __future__ import annotations
 
@@ -66,15 +70,20 @@ class Server:
         self.stop()
         raise RuntimeError("scorekeeper serve did not start in time")
 
+    def kill(self) -> None:
+        """Kill the server at once (SIGKILL), as a crash would."""
+        if self.process and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(10)
+
     def stop(self) -> None:
-        """Stop the server, killing it if it does not stop within 10 seconds."""
+        """Stop the server politely, killing it if it does not stop within 10 seconds."""
         if self.process and self.process.poll() is None:
             self.process.terminate()
             try:
                 self.process.wait(10)
             except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(10)
+                self.kill()
 
 
 @contextlib.contextmanager
@@ -107,7 +116,13 @@ class Client:
         return self.token
 
     def request(
-        self, method: str, path: str, *, json_body: Any = None, timeout: float = 15.0
+        self,
+        method: str,
+        path: str,
+        *,
+        json_body: Any = None,
+        headers: dict[str, str] | None = None,
+        timeout: float = 15.0,
     ) -> tuple[int, dict[str, str], bytes]:
         """Send a request with the phone's cookies and token; return status, headers, body."""
         data = None if json_body is None else json.dumps(json_body).encode()
@@ -116,6 +131,8 @@ class Client:
             request.add_header("Content-Type", "application/json")
         if self.token:
             request.add_header("X-CSRFToken", self.token)
+        for name, value in (headers or {}).items():
+            request.add_header(name, value)
         try:
             with self.opener.open(request, timeout=timeout) as response:
                 return response.status, dict(response.headers), response.read()
