@@ -25,7 +25,6 @@ from .rules import (
     trump_label,
 )
 from .rules.scoring import score_side
-from .sheets.rules_box import rule_lines
 
 if TYPE_CHECKING:
     from .storage import StoredGame
@@ -101,17 +100,15 @@ class Grid:
 class Sheet:
     """A whole scoresheet, blank or filled in."""
 
-    ruleset_name: str
+    ruleset: Ruleset  #: the rules the sheet is for (its name heads it; the PDF prints a box)
     heading: str
     blank: bool
     date: str  #: "" on a blank sheet, for a pencil
     seating: tuple[tuple[int, str], ...]  #: (seat number from 1, name or "")
     status: str  #: who won, or how far the game went
     grids: tuple[Grid, ...]
-    rules: tuple[str, ...]
     notes: tuple[str, ...]
     legend: tuple[str, ...]
-    partnership: bool
     total_label: str = "Final"  #: what the foot of the grid holds: "Final" or "So far"
 
 
@@ -145,17 +142,15 @@ def build_blank_sheet(
             )
         )
     return Sheet(
-        ruleset_name=ruleset.name,
+        ruleset=ruleset,
         heading="Scoresheet",
         blank=True,
         date="",
         seating=tuple(enumerate(names, 1)),
         status="",
         grids=_grids(_heads(ruleset, names), rows),
-        rules=rule_lines(ruleset),
         notes=tuple(notes),
         legend=(),
-        partnership=ruleset.partnership,
     )
 
 
@@ -197,17 +192,15 @@ def build_game_sheet(result: GameResult, *, date: datetime.date | str | None = N
     if isinstance(date, datetime.date):
         date = date.isoformat()
     return Sheet(
-        ruleset_name=ruleset.name,
+        ruleset=ruleset,
         heading=heading,
         blank=False,
         date=date or datetime.date.today().isoformat(),
         seating=tuple(enumerate(names, 1)),
         status=status,
         grids=_grids(heads, rows),
-        rules=rule_lines(ruleset),
         notes=tuple(notes),
         legend=(f"{MADE} bid made", f"{SET} set (bid missed)"),
-        partnership=ruleset.partnership,
         total_label="Final" if result.complete else "So far",
     )
 

@@ -12,6 +12,7 @@ from typing import Any
 from ..rules import GameResult, Ruleset
 from ..scoresheet import Grid, Sheet, build_blank_sheet, build_game_sheet
 from .fetcher import static_url_fetcher
+from .rules_box import rule_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"
@@ -91,6 +92,7 @@ def sheet_html(sheet: Sheet, *, paper: str = "letter") -> str:
     template = _environment().get_template("sheets/sheet.html")
     return template.render(
         sheet=sheet,
+        rules=rule_lines(sheet.ruleset),
         page_size=page_size,
         row_height=row_height(sheet, page_height),
         layouts=[grid_layout(grid, width) for grid in sheet.grids],
