@@ -291,3 +291,14 @@ def taps_of(game: Game, setup: DealSetup, record: DealRecord) -> list[Step]:
         else:
             steps.extend(("tricks", str(record.tricks[seat])) for seat in setup.order[:-1])
     return steps
+
+
+def buttons_of(game: Game, setup: DealSetup, record: DealRecord) -> list[str]:
+    """Return the buttons a scorer taps on the table page to enter a recorded deal, in order.
+
+    Each is the `step` value of its button: "trump:hearts", "bid:pass", "tricks:6".
+    """
+    return [
+        f"{kind}:{'pass' if kind == 'bid' and value == '0' else value}"
+        for kind, value in taps_of(game, setup, record)
+    ]

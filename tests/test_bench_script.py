@@ -1,27 +1,30 @@
-"""The benchmark script's pure helpers, on inputs small enough to check by hand (no timing)."""
+"""The benchmarks: their pure helpers on inputs small enough to check by hand, and a quick
+run of the real script against a real server (no timing is asserted)."""
 
 from __future__ import annotations
 
-import importlib.util
+import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
+from scorekeeper.rules import read_game, score_game
+from scorekeeper.table_state import buttons_of
+from scripts.benchmarks import figures, forms, pages
+from tests.conftest import example
+
 SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "bench.py"
-
-
-def load_bench():
-    """Import scripts/bench.py (a script, not a package) as a module."""
-    spec = importlib.util.spec_from_file_location("scorekeeper_bench_script", SCRIPT)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up here
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = load_bench()
+#: The helpers by the module they live in, under one name as the tests read them.
+bench = SimpleNamespace(
+    **{name: getattr(figures, name) for name in (
+        "Budget", "Figure", "END", "START", "format_table", "format_value", "percentile",
+        "replace_section")},
+    **{name: getattr(pages, name) for name in (
+        "css_urls", "manifest_icons", "page_assets", "precached")},
+    tap_form=forms.tap_form,
+)  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -103,12 +106,15 @@ def test_a_manifests_icons_are_found() -> None:
     assert bench.manifest_icons("not json") == []
 
 
-def test_taps_are_read_from_the_browser_tests_output() -> None:
-    output = (
-        "....\ntaps per 4-player partnership deal incl. trump: max 7\n"
-        "taps per 4-player individual deal incl. trump: max 9\n3 passed in 20s\n"
-    )
-    assert bench.parse_taps(output) == {"partnership": [7], "individual": [9]}
+def test_the_buttons_tapped_for_a_deal_are_the_pages_step_values() -> None:
+    # Deal 1 of the pagat example: Cy deals, so Dee bids first. Diamonds; Dee 4, Bob 0, Ann 0,
+    # Cy pass; Dee and Ann took 7. A 0 and a pass are both the page's "pass" button.
+    result = score_game(read_game(example("back-alley-pagat")))
+    first = result.deals[0]
+    assert buttons_of(result.game, first.setup, first.record) == [
+        "trump:diamonds", "bid:4", "bid:pass", "bid:pass", "bid:pass", "tricks:7"
+    ]  # fmt: skip
+    assert len(forms.form_steps(example("back-alley-pagat"))) == len(result.deals)
 
 
 @pytest.mark.parametrize(
@@ -170,3 +176,22 @@ def test_the_results_section_is_replaced_between_the_markers() -> None:
         bench.replace_section("# Benchmarks\n", "t")
         == f"# Benchmarks\n\n{bench.START}\nt\n{bench.END}\n"
     )
+
+
+def test_the_script_runs_quickly_against_a_real_server() -> None:
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), "--quick", "--no-write", "--only", "scoring",
+         "--only", "server"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    rows = [line for line in done.stdout.splitlines() if line.startswith("| ")][1:]
+    names = [row.split(" | ")[0].removeprefix("| ") for row in rows]
+    assert names[0].startswith("Scoring: complete 26-deal games per second")
+    for wanted in ("Recording a deal via the API, 8 concurrent clients: p95",
+                   "Recording via the table page's forms", "Live game page GET, 1 client: p50",
+                   "Live game page with everything it loads"):  # fmt: skip
+        assert any(name.startswith(wanted) for name in names), wanted
+    assert "not measured" not in done.stdout

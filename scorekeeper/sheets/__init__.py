@@ -1,20 +1,7 @@
-"""Printable scoresheets: a view-model of the sheet, and its PDF (WeasyPrint).
+"""Printable scoresheets: the view-model of `scorekeeper.scoresheet` in, PDF bytes out.
 
-`build_game_sheet` and `build_blank_sheet` are pure; `render_game_sheet` and
-`render_blank_sheet` return PDF bytes. WeasyPrint is imported only while a
-sheet renders, so importing this package costs nothing.
+render.py lays a `Sheet` out through templates/sheets/sheet.html and WeasyPrint;
+fetcher.py lets WeasyPrint load nothing but the app's own static files; the
+rules box takes its words from `scorekeeper.house_rules.words`. Import `scorekeeper.sheets.render` where a
+sheet is printed: WeasyPrint is imported only while a sheet renders.
 """
-
-from .render import PAPERS, render_blank_sheet, render_game_sheet, sheet_html, sheet_pdf
-from .view import Sheet, build_blank_sheet, build_game_sheet
-
-__all__ = [
-    "PAPERS",
-    "Sheet",
-    "build_blank_sheet",
-    "build_game_sheet",
-    "render_blank_sheet",
-    "render_game_sheet",
-    "sheet_html",
-    "sheet_pdf",
-]

@@ -1,4 +1,4 @@
-"""Sheets to PDF: the view-model through a Jinja template and WeasyPrint."""
+"""Sheets to PDF: the scoresheet view-model through a Jinja template and WeasyPrint."""
 
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ from typing import Any
 
 from ..config import STATIC, TEMPLATES
 from ..rules import GameResult, Ruleset
+from ..scoresheet import Grid, Sheet, build_blank_sheet, build_game_sheet
 from .fetcher import static_url_fetcher
-from .view import Grid, Sheet, build_blank_sheet, build_game_sheet
+from ..house_rules.words import rule_lines
 
 #: Paper by its command-line name: the CSS page size, its width and height in points.
 PAPERS = {"letter": ("letter", 612.0, 792.0), "a4": ("A4", 595.28, 841.89)}
@@ -88,6 +89,7 @@ def sheet_html(sheet: Sheet, *, paper: str = "letter") -> str:
     template = _environment().get_template("sheets/sheet.html")
     return template.render(
         sheet=sheet,
+        rules=rule_lines(sheet.ruleset),
         page_size=page_size,
         row_height=row_height(sheet, page_height),
         layouts=[grid_layout(grid, width) for grid in sheet.grids],

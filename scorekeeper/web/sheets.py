@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import date
-
 from flask import Blueprint, Response, render_template, request
 
 from ..games import load
 from ..rules import ScoreError
 from ..rules.ruleset import Ruleset
+from ..scoresheet import build_stored_sheet
 from ..storage import NotFound, find_any_ruleset, ruleset_choices
 from .db import get_db
 from .errors import refusal
@@ -44,14 +43,13 @@ def players_asked(ruleset: Ruleset) -> list[str] | int:
 
 @bp.get("/games/<game_id>/sheet.pdf")
 def game_sheet(game_id: str) -> Response:
-    from ..sheets import render_game_sheet
+    from ..sheets.render import sheet_pdf
 
     stored = load(get_db(), game_id)
     paper = paper_asked()
     if paper is None:
         return refusal(400, "Paper must be letter or a4.")
-    played = date.fromisoformat(stored.created[:10])
-    data = render_game_sheet(stored.result(), paper=paper, date=played)
+    data = sheet_pdf(build_stored_sheet(stored), paper=paper)
     return pdf_response(data, f"scoresheet-{game_id}.pdf")
 
 
@@ -62,7 +60,7 @@ def blank_form() -> str:
 
 @bp.get("/sheets/blank.pdf")
 def blank_sheet() -> Response:
-    from ..sheets import render_blank_sheet
+    from ..sheets.render import render_blank_sheet
 
     paper = paper_asked()
     if paper is None:

@@ -17,6 +17,7 @@ from werkzeug.datastructures import MultiDict
 
 from .. import games
 from ..rules import Game, ScoreError, load_game_text, trump_label
+from ..scoresheet import build_stored_sheet
 from ..storage import Connection, Reply, StoredGame, list_games
 from .db import get_db
 from .deal_editor import DealEditor
@@ -209,11 +210,10 @@ def tap(game_id: str) -> Any:
 
 @bp.get("/games/<game_id>/scoresheet")
 def scoresheet(game_id: str) -> str:
-    from .table_views import scoresheet_rows
-
+    """The game's scoresheet: the same rows, cells and totals as its PDF."""
     stored, editor = games.load_for(get_db(), game_id, current_device())
     return render_template(
-        "scoresheet.html", stored=stored, sheet=scoresheet_rows(stored), editor=editor
+        "scoresheet.html", stored=stored, sheet=build_stored_sheet(stored), editor=editor
     )
 
 

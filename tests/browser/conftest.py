@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.serving import Server
+from scripts.benchmarks.server import Server
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.rules import read_game, score_game
-from scorekeeper.table_state import taps_of
+from scorekeeper.table_state import buttons_of
 from tests.browser.conftest import screenshot
 from tests.conftest import example
 
@@ -51,12 +51,7 @@ def start_game(phone: Phone, ruleset: str, players: list[str], dealer: int) -> s
 def deal_taps(document: dict) -> list[list[str]]:
     """Return, for each deal of a game file, the buttons a scorer taps to enter it."""
     result = score_game(read_game(document))
-    taps = []
-    for deal in result.deals:
-        steps = taps_of(result.game, deal.setup, deal.record)
-        taps.append([f"{kind}:{'pass' if value == '0' and kind == 'bid' else value}"
-                     for kind, value in steps])  # fmt: skip
-    return taps
+    return [buttons_of(result.game, deal.setup, deal.record) for deal in result.deals]
 
 
 def play(phone: Phone, document: dict) -> list[int]:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.serving import Client, Server
+from scripts.benchmarks.server import Client, Server
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 NEW_GAME = {"ruleset": "back-alley-individual", "players": PLAYERS, "deals": []}

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.serving import Client, Server
+from scripts.benchmarks.server import Client, Server
 
 from .conftest import (
     deal,

@@ -1,13 +1,21 @@
-"""`scorekeeper sheet`: the command writes a PDF, or one line of error and no file."""
+"""`scorekeeper sheet`: the command writes a PDF, or one line of error and no file.
+
+Two tests run the real command in a subprocess (a completed sheet, and a refusal);
+the others call its `main` in-process, which renders the same PDF far faster.
+"""
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from scorekeeper.cli import main
 
 from .games import EXAMPLES, pdf_pages, pdf_text
 
@@ -19,7 +27,8 @@ ILLEGAL_BID = {
 }
 
 
-def sheet(*args, stdin=None):
+def sheet_command(*args, stdin=None):
+    """Run `python -m scorekeeper.cli sheet ARGS`: the real command, in its own process."""
     return subprocess.run(
         [sys.executable, "-m", "scorekeeper.cli", "sheet", *args],
         cwd=REPO,
@@ -30,9 +39,31 @@ def sheet(*args, stdin=None):
     )
 
 
+@dataclass
+class Done:
+    """What `main` did: its exit status and what it printed."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+@pytest.fixture
+def sheet(capsys, monkeypatch):
+    """Run `scorekeeper sheet ARGS` in-process through the command's own `main`."""
+
+    def run(*args, stdin=None):
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin or ""))
+        status = main(["sheet", *args])
+        out, err = capsys.readouterr()
+        return Done(status, out, err)
+
+    return run
+
+
 def test_completed_sheet_from_a_game_file(tmp_path):
     out = tmp_path / "out.pdf"
-    done = sheet(str(EXAMPLES / "joker.game.json"), "-o", str(out))
+    done = sheet_command(str(EXAMPLES / "joker.game.json"), "-o", str(out))
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     pdf = out.read_bytes()
@@ -40,7 +71,7 @@ def test_completed_sheet_from_a_game_file(tmp_path):
     assert "Joker (Georgia)" in pdf_text(pdf)
 
 
-def test_completed_sheet_from_standard_input(tmp_path):
+def test_completed_sheet_from_standard_input(sheet, tmp_path):
     out = tmp_path / "out.pdf"
     game = (EXAMPLES / "back-alley-bridge.game.json").read_text(encoding="utf-8")
     done = sheet("-", "--paper", "a4", "-o", str(out), stdin=game)
@@ -49,7 +80,7 @@ def test_completed_sheet_from_standard_input(tmp_path):
     assert abs(width - 595.28) < 1 and abs(height - 841.89) < 1
 
 
-def test_blank_sheet_with_names_on_a4(tmp_path):
+def test_blank_sheet_with_names_on_a4(sheet, tmp_path):
     out = tmp_path / "blank.pdf"
     done = sheet(
         "--blank", "--ruleset", "joker", "--players", "Ann,Bob,Cy,Dee", "--paper", "a4",
@@ -64,7 +95,7 @@ def test_blank_sheet_with_names_on_a4(tmp_path):
         assert name in text
 
 
-def test_blank_sheet_without_players_uses_the_usual_count(tmp_path):
+def test_blank_sheet_without_players_uses_the_usual_count(sheet, tmp_path):
     out = tmp_path / "blank.pdf"
     done = sheet("--blank", "--ruleset", "bluke", "-o", str(out))
     assert done.returncode == 0, done.stderr
@@ -73,7 +104,7 @@ def test_blank_sheet_without_players_uses_the_usual_count(tmp_path):
     assert " 25 13 " in text
 
 
-def test_blank_sheet_from_a_ruleset_file(tmp_path):
+def test_blank_sheet_from_a_ruleset_file(sheet, tmp_path):
     ruleset = tmp_path / "house.json"
     ruleset.write_text(
         json.dumps({"base": "back-alley-pagat", "name": "Grandma's Alley", "redeal": "same"}),
@@ -103,7 +134,7 @@ def test_blank_sheet_from_a_ruleset_file(tmp_path):
         (["-"], json.dumps(ILLEGAL_BID), "deal 1: A can bid at most 1"),
     ],
 )  # fmt: skip
-def test_bad_input_is_one_line_on_stderr_and_no_file(tmp_path, args, stdin, message):
+def test_bad_input_is_one_line_on_stderr_and_no_file(sheet, tmp_path, args, stdin, message):
     out = tmp_path / "out.pdf"
     args = [arg.format(examples=EXAMPLES) for arg in args]
     done = sheet(*args, "-o", str(out), stdin=stdin)
@@ -115,7 +146,15 @@ def test_bad_input_is_one_line_on_stderr_and_no_file(tmp_path, args, stdin, mess
     assert not out.exists()
 
 
-def test_unwritable_output_is_one_line_on_stderr(tmp_path):
+def test_the_real_command_refuses_with_one_line_and_no_file(tmp_path):
+    out = tmp_path / "out.pdf"
+    done = sheet_command("-", "-o", str(out), stdin=json.dumps(ILLEGAL_BID))
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.strip().splitlines() == ["deal 1: A can bid at most 1 with 1 card"]
+    assert not out.exists()
+
+
+def test_unwritable_output_is_one_line_on_stderr(sheet, tmp_path):
     done = sheet("--blank", "--ruleset", "joker", "-o", str(tmp_path / "no" / "such" / "dir.pdf"))
     assert done.returncode != 0
     assert len(done.stderr.strip().splitlines()) == 1
@@ -125,7 +164,7 @@ def test_unwritable_output_is_one_line_on_stderr(tmp_path):
 def test_importing_the_command_line_loads_no_weasyprint():
     code = (
         "import sys, scorekeeper.cli, scorekeeper.rules, scorekeeper.sheets; "
-        "import scorekeeper.sheets.command, scorekeeper.sheets.fetcher; "
+        "import scorekeeper.cli.sheet, scorekeeper.sheets.fetcher; "
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('weasyprint', 'jinja2')))"
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from scorekeeper.house_rules.words import rule_lines
 from scorekeeper.rules import builtin_rulesets, find_ruleset
+from scorekeeper.scoresheet import build_game_sheet
 from scorekeeper.sheets import render as render_module
-from scorekeeper.sheets import render_blank_sheet, render_game_sheet, sheet_html
-from scorekeeper.sheets.command import usual_players
+from scorekeeper.sheets.render import render_blank_sheet, render_game_sheet, sheet_html
 
 from .games import EXAMPLES, bluke_game, example, pdf_pages, pdf_text, scored
 
@@ -21,13 +23,25 @@ COMPLETE_EXAMPLES = sorted(
 )
 
 
+@pytest.fixture(scope="module")
+def example_pdf():
+    """Render each example's sheet once for the module: (the PDF, its text), by slug and paper."""
+
+    @functools.cache
+    def render(slug: str, paper: str = "letter") -> tuple[bytes, str]:
+        pdf = render_game_sheet(scored(example(slug)), paper=paper, date="2024-06-01")
+        return pdf, pdf_text(pdf)
+
+    return render
+
+
 def close_to(size, expected):
     return all(abs(got - want) < 1 for got, want in zip(size, expected, strict=True))
 
 
 @pytest.mark.parametrize("ruleset", builtin_rulesets(), ids=lambda ruleset: ruleset.slug)
 def test_every_builtin_blank_sheet_renders_on_one_page(ruleset):
-    pdf = render_blank_sheet(ruleset, players=usual_players(ruleset))
+    pdf = render_blank_sheet(ruleset, players=ruleset.usual_players)
     assert pdf.startswith(b"%PDF-")
     pages = pdf_pages(pdf)
     assert len(pages) == 1
@@ -36,7 +50,7 @@ def test_every_builtin_blank_sheet_renders_on_one_page(ruleset):
     assert ruleset.name in text
     for line in rule_lines(ruleset):
         assert line in text
-    for number, cards in enumerate(ruleset.schedule(usual_players(ruleset)), 1):
+    for number, cards in enumerate(ruleset.schedule(ruleset.usual_players), 1):
         assert f" {number} {cards}" in text
 
 
@@ -54,12 +68,11 @@ def test_blank_sheet_for_a_big_table_fits_two_pages(slug, players):
 
 
 @pytest.mark.parametrize("slug", COMPLETE_EXAMPLES)
-def test_completed_sheet_carries_every_name_and_final_total(slug):
+def test_completed_sheet_carries_every_name_and_final_total(slug, example_pdf):
     result = scored(example(slug))
     assert result.complete
-    pdf = render_game_sheet(result, date="2024-06-01")
+    pdf, text = example_pdf(slug)
     assert len(pdf_pages(pdf)) == 1
-    text = pdf_text(pdf)
     assert result.game.ruleset.name in text
     assert "2024-06-01" in text
     for name in result.game.players:
@@ -80,10 +93,10 @@ def test_unfinished_game_prints_as_far_as_it_went():
 
 
 @pytest.mark.parametrize(("paper", "size"), [("letter", LETTER), ("a4", A4)])
-def test_a_26_deal_game_fits_one_page_of_either_paper(paper, size):
+def test_a_26_deal_game_fits_one_page_of_either_paper(paper, size, example_pdf):
     result = scored(example("back-alley-catsatcards"))  # 26 deals and 4 thrown in
     assert len(result.deals) == 30
-    pages = pdf_pages(render_game_sheet(result, paper=paper))
+    pages = pdf_pages(example_pdf("back-alley-catsatcards", paper)[0])
     assert len(pages) == 1
     assert close_to(pages[0], size)
 
@@ -109,12 +122,12 @@ def test_fifteen_player_bluke_fits_two_pages_and_carries_every_total():
             assert str(total) in words
 
 
-def test_bonuses_boards_and_trumps_are_printed():
-    text = pdf_text(render_game_sheet(scored(example("back-alley-bridge"))))
+def test_bonuses_boards_and_trumps_are_printed(example_pdf):
+    _, text = example_pdf("back-alley-bridge")
     assert "rainbow +10" in text
     for suit in "♣♥♦":
         assert suit in text
-    text = pdf_text(render_game_sheet(scored(example("back-alley-pagat"))))
+    _, text = example_pdf("back-alley-pagat")
     assert "double board" in text
     assert "✓" in text and "✗" in text
 
@@ -159,7 +172,7 @@ def test_a_hostile_name_prints_as_text_and_loads_nothing(fetch_log):
     document = example("back-alley-pagat")
     document["players"] = [HOSTILE, "<b>Bob</b>", "Cy & Co", "Dee<script>alert(1)</script>"]
     result = scored(document)
-    html = sheet_html(render_module.build_game_sheet(result))
+    html = sheet_html(build_game_sheet(result))
     assert HOSTILE not in html
     assert "&lt;img src=&#34;file:///etc/passwd&#34;&gt;" in html
     pdf = render_game_sheet(result)

@@ -1,4 +1,4 @@
-"""The sheet's view-model: what a printed sheet says, checked without rendering."""
+"""The scoresheet view-model: what the page and the PDF say, checked without rendering."""
 
 from __future__ import annotations
 
@@ -6,9 +6,7 @@ import pytest
 
 from scorekeeper.house_rules.words import rule_lines
 from scorekeeper.rules import GameFileError, RulesetError, builtin_rulesets, find_ruleset
-from scorekeeper.sheets import build_blank_sheet, build_game_sheet
-from scorekeeper.sheets.command import usual_players
-from scorekeeper.sheets.view import MADE, SET
+from scorekeeper.scoresheet import MADE, SET, build_blank_sheet, build_game_sheet
 
 from .games import bluke_game, example, joker_passing_game, scored
 
@@ -26,7 +24,7 @@ from .games import bluke_game, example, joker_passing_game, scored
 )
 def test_blank_sheet_without_names_uses_the_usual_table(slug, players):
     ruleset = find_ruleset(slug)
-    assert usual_players(ruleset) == players
+    assert ruleset.usual_players == players
     sheet = build_blank_sheet(ruleset, players=players)
     assert [name for _, name in sheet.seating] == [""] * players
     rows = sheet.grids[0].rows

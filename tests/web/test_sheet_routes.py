@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import io
+import re
+from html import unescape
 
 import pytest
 from pypdf import PdfReader
 
+from scorekeeper.rules import score
+from scorekeeper.scoresheet import build_game_sheet
 from tests.conftest import example
 
 
@@ -31,6 +35,30 @@ def test_game_sheet_carries_names_and_final_totals(client, token):
         assert name in text
     for total in totals:
         assert str(total) in text
+
+
+def test_the_page_and_the_pdf_show_the_same_rows_and_totals(client, token):
+    game = example("back-alley-pagat")
+    created = client.post("/api/games", json=game, headers={"X-CSRFToken": token})
+    game_id = created.get_json()["id"]
+    page = client.get(f"/games/{game_id}/scoresheet").get_data(as_text=True)
+    text = pdf_text(client.get(f"/games/{game_id}/sheet.pdf").data)
+    sheet = build_game_sheet(score(game))
+    (grid,) = sheet.grids
+    assert page.count('<tr id="deal-') == len(game["deals"]) == len(grid.rows)
+    for row in grid.rows:
+        if row.thrown_in:
+            assert row.thrown_in in page and row.thrown_in in " ".join(text.split())
+            continue
+        for side in row.cells:
+            took, score_text, total = side.took.text, side.score.text, side.total.text
+            assert f">{took}</td><td>{score_text}</td><td><b>{total}</b></td>" in page
+            assert total in text
+    footer = re.search(r"<tfoot>(.*?)</tfoot>", page, re.S)
+    assert footer and [side.total for side in grid.sides] == re.findall(
+        r'<th colspan="4">(-?\d+)', footer.group(1)
+    )
+    assert sheet.status in unescape(page) and sheet.status in " ".join(text.split())
 
 
 @pytest.mark.parametrize(("paper", "width"), [("letter", 612), ("a4", 595)])

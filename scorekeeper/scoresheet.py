@@ -1,7 +1,9 @@
-"""The scoresheet as a view-model: every word and number a printed sheet shows.
+"""The scoresheet as a view-model: every word and number a scoresheet shows.
 
-Pure: a scored game (or a ruleset and a table of players) in, frozen
-dataclasses out. The template only lays these out; nothing here knows HTML or PDF.
+One model for both sheets: the scoresheet page (web/table.py) and the PDF
+(sheets/render.py) draw the same rows, cells and totals from it. Pure: a scored
+game (or a ruleset and a table of players) in, frozen dataclasses out. The
+templates only lay these out; nothing here knows HTML, PDF, Flask or SQLite.
 """
 
 from __future__ import annotations
@@ -9,9 +11,9 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
-from ..house_rules.words import rule_lines
-from ..rules import (
+from .rules import (
     BidKind,
     DealResult,
     Exact,
@@ -22,7 +24,10 @@ from ..rules import (
     read_players,
     trump_label,
 )
-from ..rules.scoring import score_side
+from .rules.scoring import score_side
+
+if TYPE_CHECKING:
+    from .storage import StoredGame
 
 #: The most players one grid holds side by side; more players get several grids.
 PLAYERS_PER_GRID = 5
@@ -64,6 +69,7 @@ class Row:
     thrown_in: str = ""  #: what happened, for a thrown-in deal
     current: bool = False  #: the deal to play next
     set_end: bool = False  #: the last deal of one of Joker's sets
+    position: int | None = None  #: a played deal's place in the game file (to correct it)
 
 
 @dataclass(frozen=True)
@@ -94,17 +100,15 @@ class Grid:
 class Sheet:
     """A whole scoresheet, blank or filled in."""
 
-    ruleset_name: str
+    ruleset: Ruleset  #: the rules the sheet is for (its name heads it; the PDF prints a box)
     heading: str
     blank: bool
     date: str  #: "" on a blank sheet, for a pencil
     seating: tuple[tuple[int, str], ...]  #: (seat number from 1, name or "")
     status: str  #: who won, or how far the game went
     grids: tuple[Grid, ...]
-    rules: tuple[str, ...]
     notes: tuple[str, ...]
     legend: tuple[str, ...]
-    partnership: bool
     total_label: str = "Final"  #: what the foot of the grid holds: "Final" or "So far"
 
 
@@ -138,17 +142,15 @@ def build_blank_sheet(
             )
         )
     return Sheet(
-        ruleset_name=ruleset.name,
+        ruleset=ruleset,
         heading="Scoresheet",
         blank=True,
         date="",
         seating=tuple(enumerate(names, 1)),
         status="",
         grids=_grids(_heads(ruleset, names), rows),
-        rules=rule_lines(ruleset),
         notes=tuple(notes),
         legend=(),
-        partnership=ruleset.partnership,
     )
 
 
@@ -160,9 +162,9 @@ def build_game_sheet(result: GameResult, *, date: datetime.date | str | None = N
     count = len(names)
     schedule = result.schedule
     rows: list[Row] = []
-    for position, deal in enumerate(result.deals):
-        following = result.deals[position + 1] if position + 1 < len(result.deals) else None
-        rows.append(_played_row(result, deal, following))
+    for position, deal in enumerate(result.deals, 1):
+        following = result.deals[position] if position < len(result.deals) else None
+        rows.append(replace(_played_row(result, deal, following), position=position))
     if result.next is not None:
         upcoming = result.next
         for number in range(upcoming.number, len(schedule) + 1):
@@ -190,19 +192,23 @@ def build_game_sheet(result: GameResult, *, date: datetime.date | str | None = N
     if isinstance(date, datetime.date):
         date = date.isoformat()
     return Sheet(
-        ruleset_name=ruleset.name,
+        ruleset=ruleset,
         heading=heading,
         blank=False,
         date=date or datetime.date.today().isoformat(),
         seating=tuple(enumerate(names, 1)),
         status=status,
         grids=_grids(heads, rows),
-        rules=rule_lines(ruleset),
         notes=tuple(notes),
         legend=(f"{MADE} bid made", f"{SET} set (bid missed)"),
-        partnership=ruleset.partnership,
         total_label="Final" if result.complete else "So far",
     )
+
+
+def build_stored_sheet(stored: StoredGame) -> Sheet:
+    """Lay out a stored game's sheet, dated the day the game was started."""
+    played = datetime.date.fromisoformat(stored.created[:10])
+    return build_game_sheet(stored.result(), date=played)
 
 
 def _check_dealer(first_dealer: int | None, count: int) -> None:

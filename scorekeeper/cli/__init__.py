@@ -1,0 +1,47 @@
+"""The `scorekeeper` command: score, rulesets, sheet, serve, backup, export-all, import-all.
+
+One module per family of subcommands (score.py, sheet.py, database.py, archive.py);
+each adds its own subcommands to the parser. Only the subcommand that runs imports
+what it needs, so `scorekeeper score` never loads Flask or WeasyPrint and starts fast.
+File and usage problems are a `CommandError` (files.py); problems with the rules
+stay a `ScoreError`. Both end as one line on standard error and exit status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from ..rules import ScoreError
+from . import archive, database, score, sheet
+from .files import CommandError
+
+__all__ = ["CommandError", "build_parser", "main"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Describe the command line."""
+    parser = argparse.ArgumentParser(
+        prog="scorekeeper",
+        description="Keep score of Back Alley, Bluke, Joker and house rules.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+    for family in (score, sheet, database, archive):
+        family.add_commands(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; errors become one line on standard error and exit status 1."""
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except CommandError as error:
+        print(f"scorekeeper: {error}", file=sys.stderr)
+        return 1
+    except ScoreError as error:
+        print(str(error), file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130

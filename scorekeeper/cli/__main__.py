@@ -1,0 +1,7 @@
+"""`python -m scorekeeper.cli`: the `scorekeeper` command."""
+
+import sys
+
+from scorekeeper.cli import main
+
+sys.exit(main())

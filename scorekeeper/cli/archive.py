@@ -1,0 +1,71 @@
+"""`scorekeeper export-all` and `scorekeeper import-all`: every game in one archive file."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from .files import CommandError, read_input
+
+
+def add_commands(commands: Any) -> None:
+    """Add `export-all` and `import-all` to the command line."""
+    p = commands.add_parser("export-all", help="write every game into one JSON archive file")
+    p.add_argument("out", help="the new archive file to write, or - for standard output")
+    p.add_argument("--db", default=None, help="the database to read")
+    p.set_defaults(run=run_export_all)
+
+    p = commands.add_parser("import-all", help="add every game of an archive file (all or none)")
+    p.add_argument("archive", help="the archive file, or - for standard input")
+    p.add_argument("--db", default=None, help="the database to add the games to")
+    p.set_defaults(run=run_import_all)
+
+
+def database_path(path: str | None) -> Path:
+    """Return the database the command names, or the app's own."""
+    from ..config import default_database_path
+
+    return Path(path) if path else default_database_path()
+
+
+def run_export_all(args: argparse.Namespace) -> int:
+    """Write every game into one archive file."""
+    from ..archive import export_all
+    from ..storage import open_database
+
+    target = Path(args.out)
+    if args.out != "-" and target.exists():
+        raise CommandError(f"{target} already exists; choose a new file for the archive")
+    source = database_path(args.db)
+    if not source.exists():
+        raise CommandError(f"there is no database at {source}")
+    db = open_database(source)
+    try:
+        archive = export_all(db)
+    finally:
+        db.close()
+    text = json.dumps(archive, indent=1, ensure_ascii=False) + "\n"
+    if args.out == "-":
+        sys.stdout.write(text)
+    else:
+        target.write_text(text, encoding="utf-8")
+    print(f"exported {len(archive['games'])} games to {args.out}", file=sys.stderr)
+    return 0
+
+
+def run_import_all(args: argparse.Namespace) -> int:
+    """Add every game of an archive file to the database, all or none."""
+    from ..archive import import_games, read_archive_text
+    from ..storage import open_database
+
+    games = read_archive_text(read_input(args.archive))
+    db = open_database(database_path(args.db))
+    try:
+        count = import_games(db, games)
+    finally:
+        db.close()
+    print(f"imported {count} games", file=sys.stderr)
+    return 0
