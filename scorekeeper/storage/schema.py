@@ -62,6 +62,67 @@ def m003_reply_fingerprints(db: Database) -> None:
     db["replies"].add_column("fingerprint", str)
 
 
+@migrations()
+def m004_game_results(db: Database) -> None:
+    """Each game's results as last scored, so lists and stats need not rescore every game.
+
+    Kept beside the game, keyed by the game's version and the stamp of the rules that
+    counted them; a reader that finds either out of date counts them again.
+    """
+    db["game_results"].create(
+        {
+            "game_id": str,
+            "game_version": int,
+            "stamp": str,
+            "created": str,
+            "updated": str,
+            "ruleset": str,  # the ruleset's name
+            "players": str,  # JSON list of names in seating order
+            "sides": str,  # JSON list of side names
+            "totals": str,  # JSON list of totals by side
+            "winners": str,  # JSON list of winning sides, or null while playing
+            "complete": int,
+            "deals": int,  # deals played, counting thrown-in deals
+            "next_deal": int,  # the slot to deal next, or null when finished
+            "schedule": int,  # deals in the schedule
+            "bids_made": int,
+            "bids_missed": int,
+        },
+        pk="game_id",
+        foreign_keys=[("game_id", "games", "id")],
+        not_null={"game_id", "game_version", "stamp", "updated", "ruleset", "complete"},
+    )
+    db["result_seats"].create(
+        {
+            "game_id": str,
+            "seat": int,
+            "key": str,  # the name whatever its capitals
+            "name": str,
+            "side": int,
+            "side_name": str,
+            "total": int,
+            "place": int,
+            "won": int,
+            "bids": int,
+            "bids_made": int,
+            "boards": int,
+            "boards_made": int,
+        },
+        pk=("game_id", "seat"),
+        foreign_keys=[("game_id", "games", "id")],
+    )
+    db["result_points"].create(
+        {"game_id": str, "seat": int, "key": str, "cards": int, "points": int, "deals": int},
+        pk=("game_id", "seat", "cards"),
+        foreign_keys=[("game_id", "games", "id")],
+    )
+    # The home page lists games still being played first, then the most recently changed.
+    db.execute("create index game_results_listing on game_results (1 - complete, updated, game_id)")
+    db["game_results"].create_index(["ruleset", "updated"])
+    db["result_seats"].create_index(["key", "game_id"])
+    db["result_points"].create_index(["key", "cards"])
+
+
 def now() -> str:
     """Return the time now, in UTC, as ISO 8601."""
     return datetime.now(UTC).isoformat(timespec="seconds")
