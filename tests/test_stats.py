@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from typing import Any
+
 import pytest
 
 from scorekeeper.games import start_game
 from scorekeeper.results import family, with_games
-from scorekeeper.rules import read_game
+from scorekeeper.rules import BidKind, GameResult, name_key, read_game, score_game
 from scorekeeper.stats import FamilyStats, best_bidders, ranked
 from scorekeeper.storage import open_database
+from scorekeeper.summary import counts_as_bid
+from tests.conftest import EXAMPLES, example
 
 #: Partnership Back Alley (pagat: at least, 5 per trick bid, 1 over, -5 per trick when set;
 #: board 10 × cards) cut to two deals of 3 and 2 cards. Ann & Cy against Bob & Dee.
@@ -190,3 +195,93 @@ def test_sorting_by_wins_games_boards_and_name(stats) -> None:
     assert [p.name for p in ranked(stats, "games")][-1] == "Eve"
     assert ranked(stats, "boards")[0].name == "Dee"
     assert [p.name for p in ranked(stats, "name")] == ["Ann", "Bob", "Cy", "Dee", "Eve"]
+
+
+# The stats as they were counted before results were stored: every game rescored on every view.
+# Kept here as the reference the stored results must agree with.
+
+
+def rescored_stats(results: list[tuple[str, GameResult]]) -> dict[str, dict[str, Any]]:
+    """Count every player's numbers from scored games, as /players did before (newest first)."""
+    players: dict[str, dict[str, Any]] = {}
+    meetings: dict[tuple[str, str], list[int]] = {}
+    for game_id, result in results:
+        game = result.game
+        keys = [name_key(name) for name in game.players]
+        for seat, (key, name) in enumerate(zip(keys, game.players, strict=True)):
+            counted = {"bids": 0, "made": 0, "boards": 0, "boards_made": 0, "wins": 0}
+            stats = players.setdefault(
+                key, {"spellings": Counter(), "games": [], "points": {}, **counted}
+            )
+            side = game.side_of(seat)
+            stats["spellings"][name.strip()] += 1
+            won = result.complete and side in (result.winners or ())
+            stats["wins"] += won
+            place = 1 + sum(total > result.totals[side] for total in result.totals)
+            total, sides = result.totals[side], len(result.sides)
+            stats["games"].append(
+                (game_id, result.sides[side], total, place, sides, result.complete, won)
+            )
+            for deal in result.deals:
+                if deal.thrown_in or deal.sides is None:
+                    continue
+                made = deal.sides[side].made
+                stats["points"].setdefault(deal.setup.cards, []).append(deal.sides[side].score)
+                if counts_as_bid(game, deal, seat):
+                    stats["bids"] += 1
+                    stats["made"] += made
+                if deal.record.bids[seat].kind is BidKind.BOARD:
+                    stats["boards"] += 1
+                    stats["boards_made"] += made
+        if not result.complete:
+            continue
+        for seat, key in enumerate(keys):
+            for other_seat, other in enumerate(keys):
+                mine, theirs = game.side_of(seat), game.side_of(other_seat)
+                if mine != theirs:
+                    record = meetings.setdefault((key, other), [0, 0, 0])
+                    difference = result.totals[mine] - result.totals[theirs]
+                    record[0 if difference > 0 else 1 if difference < 0 else 2] += 1
+    for key, stats in players.items():
+        stats["name"] = stats.pop("spellings").most_common(1)[0][0]
+        points = sorted(stats.pop("points").items(), reverse=True)
+        stats["average_by_cards"] = [(cards, sum(p) / len(p), len(p)) for cards, p in points]
+        stats["meetings"] = {
+            other: record for (mine, other), record in meetings.items() if mine == key
+        }
+    return players
+
+
+def test_stored_results_count_the_same_numbers_as_rescoring_every_game(tmp_path) -> None:
+    names = sorted(path.name.removesuffix(".game.json") for path in EXAMPLES.glob("*.game.json"))
+    documents = [example(name) for name in names] + [GAMES[name] for name in sorted(GAMES)]
+    db = open_database(tmp_path / "examples.sqlite")
+    results = []
+    for day, document in enumerate(documents, 1):
+        stored = start_game(db, read_game(document), device=None)
+        stamp = f"2024-06-{day:02d}"  # one game a day, so "newest first" has one order
+        db.execute("update games set updated = ? where id = ?", [stamp, stored.id])
+        results.append((stored.id, score_game(read_game(document))))
+    db.execute("update game_results set game_version = 0")  # counted again, with those dates
+    expected = rescored_stats(list(reversed(results)))
+    stats = family(db)
+    assert set(stats.players) == set(expected)
+    for key, player in stats.players.items():
+        want = expected[key]
+        with_games(db, player)
+        shown = [
+            (game.id, game.side, game.total, game.place, game.sides, game.complete, game.won)
+            for game in player.games
+        ]
+        assert (player.name, shown, player.wins) == (want["name"], want["games"], want["wins"])
+        assert (player.bids, player.bids_made, player.boards, player.boards_made) == (
+            want["bids"], want["made"], want["boards"], want["boards_made"]
+        )  # fmt: skip
+        assert player.average_by_cards == want["average_by_cards"]
+        assert {
+            (h.opponent.casefold(), h.wins, h.losses, h.ties) for h in stats.head_to_head(key)
+        } == {
+            (stats.players[other].name.casefold(), *record)
+            for other, record in want["meetings"].items()
+        }
+    db.close()
