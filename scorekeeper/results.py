@@ -1,7 +1,7 @@
 """Every game's results kept stored, so the archive's pages cost the same with 10 games or 3,000.
 
 The service layer (`scorekeeper.games`) calls `keep_results` in the same
-transaction as every change to a game. Readers call `refresh_results` first: a
+transaction as every change to a game. Readers make sure of them first: a
 game whose stored results are missing (a database from before they were kept),
 older than the game, or counted under other built-in rules is scored again and
 its results stored, once. No Flask here.
@@ -61,26 +61,39 @@ def refresh_results(db: Connection) -> int:
         with db.write():
             for game_id in rows.stale_results(db, STAMP):  # again, now that no one else writes
                 keep_results(db, get_game(db, game_id))
+    db.store.results_checked = True
     return len(stale)
+
+
+def _fresh(db: Connection) -> None:
+    """Make sure the stored results are up to date before reading them.
+
+    Every game is checked once per process (a database from before results were kept,
+    or results counted by another release); after that every change keeps its results
+    in its own transaction, so a quick count catching games stored without them (by
+    an older copy of the app writing the same file) is enough.
+    """
+    if not db.store.results_checked or rows.results_missing(db):
+        refresh_results(db)
 
 
 def recent_games(
     db: Connection, chosen: GameFilter, *, older_than: str = "", newer_than: str = ""
 ) -> GamePage:
     """Return one page of games, most recently changed first, drawn from stored results."""
-    refresh_results(db)
+    _fresh(db)
     return rows.list_results(db, chosen, older_than=older_than, newer_than=newer_than)
 
 
 def ruleset_names(db: Connection) -> list[str]:
     """Return the name of every ruleset a stored game was played under."""
-    refresh_results(db)
+    _fresh(db)
     return rows.result_rulesets(db)
 
 
 def family(db: Connection) -> FamilyStats:
     """Count every player's stats over every game's stored results."""
-    refresh_results(db)
+    _fresh(db)
     return family_stats(
         rows.seat_totals(db), rows.spellings(db), rows.points_by_cards(db), rows.meetings(db)
     )

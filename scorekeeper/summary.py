@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .rules import BUILTIN_DOCUMENTS, BidKind, DealResult, Exact, Game, GameResult, name_key
@@ -72,17 +73,29 @@ class GameSummary:
     seats: tuple[SeatSummary, ...]
 
 
-def counts_as_bid(game: Game, deal: DealResult, seat: int) -> bool:
-    """Say whether a seat's bid in a scored deal promised something (see the module's docstring)."""
-    bid = deal.record.bids[seat]
-    if bid.kind is not BidKind.NUMBER:
-        return True
-    side_seats = game.side_seats(game.side_of(seat))
-    if any(deal.record.bids[other].kind is BidKind.BOARD for other in side_seats):
-        return False  # the rules ignore a number beside a partner's board
-    if game.ruleset.is_one_card(deal.setup.cards):
-        return False  # only pass or board may be bid: a pass scores nothing either way
-    return bid.tricks > 0 or isinstance(game.ruleset.scoring, Exact)
+def bid_counter(game: Game) -> Callable[[DealResult, int], bool]:
+    """Return whether a seat's bid in a scored deal promised something (the module's docstring).
+
+    What depends on the game only (partners, exact scoring) is worked out once, since
+    every bid of every deal is asked about each time a game changes.
+    """
+    ruleset = game.ruleset
+    partners = [game.side_seats(game.side_of(seat)) for seat in range(len(game.players))]
+    exact = isinstance(ruleset.scoring, Exact)
+    number, board = BidKind.NUMBER, BidKind.BOARD
+
+    def counts(deal: DealResult, seat: int) -> bool:
+        bids = deal.record.bids
+        bid = bids[seat]
+        if bid.kind is not number:
+            return True
+        if any(bids[other].kind is board for other in partners[seat]):
+            return False  # the rules ignore a number beside a partner's board
+        if ruleset.is_one_card(deal.setup.cards):
+            return False  # only pass or board may be bid: a pass scores nothing either way
+        return bid.tricks > 0 or exact
+
+    return counts
 
 
 def place_of(totals: tuple[int, ...], side: int) -> int:
@@ -90,23 +103,27 @@ def place_of(totals: tuple[int, ...], side: int) -> int:
     return 1 + sum(total > totals[side] for total in totals)
 
 
-def _seat(result: GameResult, seat: int) -> SeatSummary:
+def _seat(result: GameResult, seat: int, counts: Callable[[DealResult, int], bool]) -> SeatSummary:
     game = result.game
     side = game.side_of(seat)
     bids = bids_made = boards = boards_made = 0
     points: dict[int, list[int]] = {}
+    board = BidKind.BOARD
     for deal in result.deals:
-        if deal.thrown_in or deal.sides is None:
+        sides = deal.sides
+        if sides is None:  # thrown in
             continue
-        score = deal.sides[side]
+        score = sides[side]
         made = score.made
-        kept = points.setdefault(deal.setup.cards, [0, 0])
+        kept = points.get(deal.setup.cards)
+        if kept is None:
+            kept = points[deal.setup.cards] = [0, 0]
         kept[0] += score.score
         kept[1] += 1
-        if counts_as_bid(game, deal, seat):
+        if counts(deal, seat):
             bids += 1
             bids_made += made
-        if deal.record.bids[seat].kind is BidKind.BOARD:
+        if deal.record.bids[seat].kind is board:
             boards += 1
             boards_made += made
     name = game.players[seat]
@@ -130,7 +147,8 @@ def _seat(result: GameResult, seat: int) -> SeatSummary:
 def summarize(result: GameResult) -> GameSummary:
     """Count a scored game's results: totals, winners, progress, and each seat's bids."""
     game = result.game
-    seats = tuple(_seat(result, seat) for seat in range(len(game.players)))
+    counts = bid_counter(game)
+    seats = tuple(_seat(result, seat, counts) for seat in range(len(game.players)))
     bids = sum(seat.bids for seat in seats)
     made = sum(seat.bids_made for seat in seats)
     return GameSummary(

@@ -14,6 +14,7 @@ from scorekeeper.results import GameFilter, recent_games, refresh_results
 from scorekeeper.rulebook import save_house_rules
 from scorekeeper.rules import read_game, score_game
 from scorekeeper.storage import find_any_ruleset, open_database
+from scorekeeper.storage.results import forget_results
 from scorekeeper.summary import STAMP, summarize
 from tests.conftest import EXAMPLES, example
 
@@ -181,8 +182,7 @@ def test_results_counted_by_another_release_are_counted_again(db) -> None:
 def test_a_database_from_before_stored_results_fills_in_when_read(db) -> None:
     first, second = new_game(db), new_game(db)
     games.record_deal(db, second, DEAL_1, device=PHONE, number=1)
-    for table in ("result_points", "result_seats", "game_results"):
-        db.execute(f"delete from {table}")  # as a database from before the migration
+    forget_results(db)  # as a database from before the migration
     db.execute("update games set version = version + 1 where id = ?", [first])
     page = recent_games(db, GameFilter())
     assert {game.id for game in page.games} == {first, second}

@@ -64,6 +64,132 @@ def _dump(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+#: A seat's numbers as its row holds them: key, name, side, total, won, bids, made, boards, made.
+SeatRow = tuple[str, str, int, int, int, int, int, int, int]
+#: A seat's points by hand size: key, cards, points, deals.
+PointsRow = tuple[str, int, int, int]
+
+
+@dataclass
+class Sums:
+    """What one game adds to the running sums of every player (and of its ruleset)."""
+
+    totals: dict[str, list[int]]  #: key → games, finished, wins, bids, made, boards, made
+    spellings: dict[tuple[str, str], int]
+    points: dict[tuple[str, int], list[int]]  #: (key, cards) → points, deals
+    meetings: dict[tuple[str, str], list[int]]  #: (key, other) → wins, losses, ties
+    rulesets: dict[str, int]
+
+    @classmethod
+    def of(
+        cls, ruleset: str, complete: bool, seats: list[SeatRow], points: list[PointsRow]
+    ) -> Sums:
+        """Return one game's part of the sums, from its seats' rows."""
+        totals = {
+            key: [1, int(complete), won, bids, made, boards, boards_made]
+            for key, _, _, _, won, bids, made, boards, boards_made in seats
+        }
+        meetings: dict[tuple[str, str], list[int]] = {}
+        if complete:
+            for key, _, side, total, *_ in seats:
+                for other, _, other_side, other_total, *_ in seats:
+                    if side != other_side:
+                        record = meetings.setdefault((key, other), [0, 0, 0])
+                        difference = total - other_total
+                        record[0 if difference > 0 else 1 if difference < 0 else 2] += 1
+        return cls(
+            totals,
+            {(seat[0], seat[1]): 1 for seat in seats},
+            {(key, cards): [sum_points, deals] for key, cards, sum_points, deals in points},
+            meetings,
+            {ruleset: 1},
+        )
+
+    def minus(self, other: Sums) -> Sums:
+        """Return what changes when this game's part replaces `other` (its part before)."""
+
+        def apart(mine: dict[Any, Any], theirs: dict[Any, Any]) -> dict[Any, Any]:
+            changed = {}
+            for key in mine.keys() | theirs.keys():
+                new, old = mine.get(key), theirs.get(key)
+                if isinstance(new or old, list):
+                    zero = [0] * len(new or old)
+                    change = [a - b for a, b in zip(new or zero, old or zero, strict=True)]
+                    if any(change):
+                        changed[key] = change
+                elif (new or 0) != (old or 0):
+                    changed[key] = (new or 0) - (old or 0)
+            return changed
+
+        return Sums(
+            apart(self.totals, other.totals),
+            apart(self.spellings, other.spellings),
+            apart(self.points, other.points),
+            apart(self.meetings, other.meetings),
+            apart(self.rulesets, other.rulesets),
+        )
+
+
+def _kept_sums(db: Connection, game_id: str) -> Sums:
+    """Return a stored game's part of the running sums, from its rows as they are."""
+    row = db.execute(
+        "select ruleset, complete from game_results where game_id = ?", [game_id]
+    ).fetchone()
+    if row is None:
+        return Sums({}, {}, {}, {}, {})
+    seats = db.execute(
+        "select key, name, side, total, won, bids, bids_made, boards, boards_made"
+        " from result_seats where game_id = ?",
+        [game_id],
+    ).fetchall()
+    points = db.execute(
+        "select key, cards, points, deals from result_points where game_id = ?", [game_id]
+    ).fetchall()
+    return Sums.of(row[0], bool(row[1]), seats, points)
+
+
+def _add(db: Connection, change: Sums, updated: str) -> None:
+    """Add a change to the running sums; forget players, pairs and rulesets left at nothing."""
+    run = db.conn.executemany
+    run(
+        "insert into player_totals values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (key) do update"
+        " set games = games + excluded.games, finished = finished + excluded.finished,"
+        " wins = wins + excluded.wins, bids = bids + excluded.bids,"
+        " bids_made = bids_made + excluded.bids_made, boards = boards + excluded.boards,"
+        " boards_made = boards_made + excluded.boards_made",
+        [(key, *numbers) for key, numbers in change.totals.items()],
+    )
+    # A game's names never change and its time only moves on: the latest is the largest.
+    run(
+        "insert into player_spellings values (?, ?, ?, ?) on conflict (key, name) do update"
+        " set games = games + excluded.games, latest = max(latest, excluded.latest)",
+        [(key, name, games, updated) for (key, name), games in change.spellings.items()],
+    )
+    run(
+        "insert into player_points values (?, ?, ?, ?) on conflict (key, cards) do update"
+        " set points = points + excluded.points, deals = deals + excluded.deals",
+        [(key, cards, *numbers) for (key, cards), numbers in change.points.items()],
+    )
+    run(
+        "insert into player_meetings values (?, ?, ?, ?, ?) on conflict (key, other) do update"
+        " set wins = wins + excluded.wins, losses = losses + excluded.losses,"
+        " ties = ties + excluded.ties",
+        [(key, other, *record) for (key, other), record in change.meetings.items()],
+    )
+    run(
+        "insert into result_rulesets values (?, ?) on conflict (ruleset) do update"
+        " set games = games + excluded.games",
+        list(change.rulesets.items()),
+    )
+    if change.totals or change.rulesets:
+        db.execute("delete from player_totals where games <= 0")
+        db.execute("delete from player_spellings where games <= 0")
+        db.execute("delete from player_meetings where wins + losses + ties <= 0")
+        db.execute("delete from result_rulesets where games <= 0")
+    if change.points:
+        db.execute("delete from player_points where deals <= 0")
+
+
 def put_results(
     db: Connection,
     game_id: str,
@@ -74,7 +200,12 @@ def put_results(
     updated: str,
     summary: GameSummary,
 ) -> None:
-    """Store a game's results as counted at this version, over any kept before."""
+    """Store a game's results as counted at this version, over any kept before.
+
+    The players' running sums lose what the game's old rows gave them and gain what
+    its new rows give.
+    """
+    before = _kept_sums(db, game_id)
     db.execute("delete from result_points where game_id = ?", [game_id])
     db.execute("delete from result_seats where game_id = ?", [game_id])
     db.execute(
@@ -100,35 +231,34 @@ def put_results(
             summary.bids_missed,
         ],
     )
+    seats: list[SeatRow] = [
+        (s.key, s.name, s.side, s.total, int(s.won), s.bids, s.bids_made, s.boards, s.boards_made)
+        for s in summary.seats
+    ]
     db.conn.executemany(
-        "insert into result_seats values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "insert into result_seats (game_id, seat, side_name, place, key, name, side, total, won,"
+        " bids, bids_made, boards, boards_made) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
-            (
-                game_id,
-                s.seat,
-                s.key,
-                s.name,
-                s.side,
-                s.side_name,
-                s.total,
-                s.place,
-                int(s.won),
-                s.bids,
-                s.bids_made,
-                s.boards,
-                s.boards_made,
-            )
-            for s in summary.seats
+            (game_id, s.seat, s.side_name, s.place, *row)
+            for s, row in zip(summary.seats, seats, strict=True)
         ],
     )
+    points: list[PointsRow] = [
+        (s.key, cards, sum_points, deals)
+        for s in summary.seats
+        for cards, sum_points, deals in s.points
+    ]
     db.conn.executemany(
-        "insert into result_points values (?, ?, ?, ?, ?, ?)",
+        "insert into result_points (game_id, seat, key, cards, points, deals)"
+        " values (?, ?, ?, ?, ?, ?)",
         [
-            (game_id, s.seat, s.key, cards, points, deals)
+            (game_id, s.seat, s.key, cards, sum_points, deals)
             for s in summary.seats
-            for cards, points, deals in s.points
+            for cards, sum_points, deals in s.points
         ],
     )
+    after = Sums.of(summary.ruleset, summary.complete, seats, points)
+    _add(db, after.minus(before), updated)
 
 
 def touch_results(db: Connection, game_id: str, *, version: int, updated: str) -> None:
@@ -148,6 +278,33 @@ def stale_results(db: Connection, stamp: str) -> list[str]:
         [stamp],
     )
     return [game_id for (game_id,) in rows]
+
+
+#: Every table of stored results and their running sums, as `m004_game_results` made them.
+RESULT_TABLES = (
+    "player_totals",
+    "player_spellings",
+    "player_points",
+    "player_meetings",
+    "result_rulesets",
+    "result_points",
+    "result_seats",
+    "game_results",
+)
+
+
+def forget_results(db: Connection) -> None:
+    """Drop every stored result and sum: readers count them all again, as for an old database."""
+    for table in RESULT_TABLES:
+        db.execute(f"delete from {table}")
+
+
+def results_missing(db: Connection) -> bool:
+    """Say whether some game has no stored results (a quick count, not a check of each)."""
+    games, kept = db.execute(
+        "select (select count(*) from games), (select count(*) from game_results)"
+    ).fetchone()
+    return bool(games != kept)
 
 
 def _where(chosen: GameFilter) -> tuple[list[str], list[Any]]:
@@ -232,46 +389,33 @@ def list_results(
 
 def result_rulesets(db: Connection) -> list[str]:
     """Return the name of every ruleset a stored game was played under, by name."""
-    rows = db.execute("select distinct ruleset from game_results order by ruleset")
+    rows = db.execute("select ruleset from result_rulesets order by ruleset")
     return [name for (name,) in rows]
 
 
-# The players' stats, counted by SQLite over every stored game ---------------------------------
+# The players' stats: running sums, kept as each game's rows change ----------------------------
 
 
 def seat_totals(db: Connection) -> list[tuple[Any, ...]]:
     """Return per player key: games, finished, wins, bids, made, boards, boards made."""
     return db.execute(
-        "select s.key, count(*), sum(r.complete), sum(s.won), sum(s.bids), sum(s.bids_made),"
-        " sum(s.boards), sum(s.boards_made) from result_seats s"
-        " join game_results r on r.game_id = s.game_id group by s.key"
+        "select key, games, finished, wins, bids, bids_made, boards, boards_made from player_totals"
     ).fetchall()
 
 
 def spellings(db: Connection) -> list[tuple[str, str, int, str]]:
     """Return per player key and spelling: how many games wrote it so, and the latest one."""
-    return db.execute(
-        "select s.key, s.name, count(*), max(r.updated) from result_seats s"
-        " join game_results r on r.game_id = s.game_id group by s.key, s.name"
-    ).fetchall()
+    return db.execute("select key, name, games, latest from player_spellings").fetchall()
 
 
 def points_by_cards(db: Connection) -> list[tuple[str, int, int, int]]:
     """Return per player key and hand size: the side's points and the deals scored."""
-    return db.execute(
-        "select key, cards, sum(points), sum(deals) from result_points group by key, cards"
-    ).fetchall()
+    return db.execute("select key, cards, points, deals from player_points").fetchall()
 
 
 def meetings(db: Connection) -> list[tuple[str, str, int, int, int]]:
     """Return per pair of players on different sides of finished games: wins, losses, ties."""
-    return db.execute(
-        "select a.key, b.key, sum(a.total > b.total), sum(a.total < b.total),"
-        " sum(a.total = b.total) from result_seats a"
-        " join result_seats b on b.game_id = a.game_id and b.side != a.side"
-        " join game_results r on r.game_id = a.game_id where r.complete"
-        " group by a.key, b.key"
-    ).fetchall()
+    return db.execute("select key, other, wins, losses, ties from player_meetings").fetchall()
 
 
 def player_games(db: Connection, key: str) -> list[tuple[Any, ...]]:

@@ -116,11 +116,27 @@ def m004_game_results(db: Database) -> None:
         pk=("game_id", "seat", "cards"),
         foreign_keys=[("game_id", "games", "id")],
     )
+    # Every player's numbers summed over every game's rows above, kept summed as each game's
+    # rows change, so /players reads one row per player, whatever the archive's size.
+    db["player_totals"].create(
+        {"key": str, "games": int, "finished": int, "wins": int, "bids": int, "bids_made": int,
+         "boards": int, "boards_made": int},
+        pk="key",
+    )  # fmt: skip
+    db["player_spellings"].create(
+        {"key": str, "name": str, "games": int, "latest": str}, pk=("key", "name")
+    )
+    db["player_points"].create(
+        {"key": str, "cards": int, "points": int, "deals": int}, pk=("key", "cards")
+    )
+    db["player_meetings"].create(
+        {"key": str, "other": str, "wins": int, "losses": int, "ties": int}, pk=("key", "other")
+    )
+    db["result_rulesets"].create({"ruleset": str, "games": int}, pk="ruleset")
     # The home page lists games still being played first, then the most recently changed.
     db.execute("create index game_results_listing on game_results (1 - complete, updated, game_id)")
     db["game_results"].create_index(["ruleset", "updated"])
     db["result_seats"].create_index(["key", "game_id"])
-    db["result_points"].create_index(["key", "cards"])
 
 
 def now() -> str:
