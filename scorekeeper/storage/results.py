@@ -35,6 +35,7 @@ class ListedGame:
     """One game as the home page lists it, from its stored results."""
 
     id: str
+    seq: int
     updated: str
     ruleset: str
     sides: tuple[str, ...]
@@ -48,7 +49,7 @@ class ListedGame:
     @property
     def cursor(self) -> str:
         """Return where this game stands in the list: the place to page on from."""
-        return f"{int(not self.complete)}~{self.updated}~{self.id}"
+        return f"{int(not self.complete)}~{self.updated}~{self.seq}"
 
 
 @dataclass(frozen=True)
@@ -209,10 +210,12 @@ def put_results(
     db.execute("delete from result_points where game_id = ?", [game_id])
     db.execute("delete from result_seats where game_id = ?", [game_id])
     db.execute(
-        "insert or replace into game_results (game_id, game_version, stamp, created, updated,"
+        "insert or replace into game_results (game_id, seq, game_version, stamp, created, updated,"
         " ruleset, players, sides, totals, winners, complete, deals, next_deal, schedule,"
-        " bids_made, bids_missed) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " bids_made, bids_missed) values"
+        " (?, (select rowid from games where id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
+            game_id,
             game_id,
             version,
             stamp,
@@ -329,9 +332,12 @@ def _where(chosen: GameFilter) -> tuple[list[str], list[Any]]:
 
 
 def _listed(row: tuple[Any, ...]) -> ListedGame:
-    game_id, updated, ruleset, sides, totals, winners, complete, deals, next_deal, schedule = row
+    game_id, seq, updated, ruleset, sides, totals, winners, complete, deals, next_deal, schedule = (
+        row
+    )
     return ListedGame(
         id=game_id,
+        seq=seq,
         updated=updated,
         ruleset=ruleset,
         sides=tuple(json.loads(sides)),
@@ -344,8 +350,9 @@ def _listed(row: tuple[Any, ...]) -> ListedGame:
     )
 
 
-#: Where a game stands in the list: games being played first, then the latest changed first.
-LIST_ORDER = "(1 - complete, updated, game_id)"
+#: Where a game stands in the list: games being played first, then the latest changed first
+#: (the latest stored first among games changed within the same second, as in an import).
+LIST_ORDER = "(1 - complete, updated, seq)"
 
 
 def list_results(
@@ -364,17 +371,17 @@ def list_results(
     newer = bool(newer_than) and not older_than
     cursor = newer_than if newer else older_than
     place = cursor.split("~", 2)
-    if len(place) == 3 and place[0] in ("0", "1"):
+    if len(place) == 3 and place[0] in ("0", "1") and place[2].isdecimal():
         clauses.append(f"{LIST_ORDER} {'>' if newer else '<'} (?, ?, ?)")
-        values += [int(place[0]), place[1], place[2]]
+        values += [int(place[0]), place[1], int(place[2])]
     else:
         cursor = ""
     where = f"where {' and '.join(clauses)}" if clauses else ""
     order = "asc" if newer else "desc"
     rows = db.execute(
-        "select game_id, updated, ruleset, sides, totals, winners, complete, deals, next_deal,"
-        f" schedule from game_results {where} order by 1 - complete {order}, updated {order},"
-        f" game_id {order} limit ?",
+        "select game_id, seq, updated, ruleset, sides, totals, winners, complete, deals,"
+        f" next_deal, schedule from game_results {where} order by 1 - complete {order},"
+        f" updated {order}, seq {order} limit ?",
         [*values, size + 1],
     ).fetchall()
     more = len(rows) > size
@@ -424,6 +431,6 @@ def player_games(db: Connection, key: str) -> list[tuple[Any, ...]]:
         "select r.game_id, r.updated, r.ruleset, s.side_name, s.total, s.place,"
         " json_array_length(r.totals), r.complete, s.won from result_seats s"
         " join game_results r on r.game_id = s.game_id where s.key = ?"
-        " order by r.updated desc, r.game_id desc",
+        " order by r.updated desc, r.seq desc",
         [key],
     ).fetchall()

@@ -72,6 +72,7 @@ def m004_game_results(db: Database) -> None:
     db["game_results"].create(
         {
             "game_id": str,
+            "seq": int,  # the game's place in the order games were stored (its rowid)
             "game_version": int,
             "stamp": str,
             "created": str,
@@ -134,7 +135,7 @@ def m004_game_results(db: Database) -> None:
     )
     db["result_rulesets"].create({"ruleset": str, "games": int}, pk="ruleset")
     # The home page lists games still being played first, then the most recently changed.
-    db.execute("create index game_results_listing on game_results (1 - complete, updated, game_id)")
+    db.execute("create index game_results_listing on game_results (1 - complete, updated, seq)")
     db["game_results"].create_index(["ruleset", "updated"])
     db["result_seats"].create_index(["key", "game_id"])
 

@@ -58,8 +58,13 @@ def test_the_games_come_in_pages_with_next_and_previous_links(client, archive) -
     page = client.get("/").get_data(as_text=True)
     first = listed(page)
     # Games still being played come first: the 46 of them fill pages 1 to 3; the finished
-    # joker game is last. Within the import the games share a time, so the order is by id.
+    # joker game is last. An import stores its games within a second: the last stored first.
     assert len(first) == PAGE_SIZE and link(page, "prev") is None
+    assert first[:3] == [
+        "Zed 0 · Ann 0 · Bob 0",
+        "P44 & Cy 21 · Bob & Dee 32",
+        "P43 & Cy 21 · Bob & Dee 32",
+    ]
     second_page = client.get(link(page, "next")).get_data(as_text=True)
     second = listed(second_page)
     assert len(second) == PAGE_SIZE and not set(first) & set(second)
