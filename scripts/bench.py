@@ -1002,6 +1002,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="few runs; leaves BENCHMARKS.md")
     parser.add_argument("--no-write", action="store_true", help="print only")
     parser.add_argument("--no-browser", action="store_true", help="skip the taps (Chromium)")
+    parser.add_argument("--no-archive", action="store_true", help="skip the archive sizes")
     parser.add_argument(
         "--profile", choices=PROFILES, help="profile one figure's work with pyinstrument instead"
     )
@@ -1042,6 +1043,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "during the benchmark, and the figures are pessimistic.",
     ]
     section = report(facts, figures, notes)
+    if not args.no_archive:  # the archive's sizes (issue 16): scripts/bench_archive.py
+        from bench_archive import archive_figures, format_archive
+
+        section += "\n\n" + format_archive(archive_figures(args.quick))
     print(section)
     if shutil.which("git"):
         with contextlib.suppress(subprocess.CalledProcessError, OSError):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -150,6 +151,19 @@ def long_game_writes(client: Any, game_id: str, writes: int) -> list[float]:
     return times
 
 
+def cpu_seconds(pid: int) -> float:
+    """Return the CPU time (user + system) a process has used so far (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def on_server(pid: int, work: Any) -> tuple[Any, float]:
+    """Run work; return what it returns and the server's CPU seconds it took."""
+    before = cpu_seconds(pid)
+    done = work()
+    return done, cpu_seconds(pid) - before
+
+
 def percentile_95(values: list[float]) -> float:
     ordered = sorted(values)
     rank = (len(ordered) - 1) * 0.95
@@ -171,11 +185,17 @@ def measure(size: int, requests: int, writes: int) -> dict[str, float]:
         try:
             client = Client(server.url)
             client.fetch_token()
+            pid = server.process.pid  # type: ignore[union-attr]
             for path in ("/", "/players"):
                 timed_get(client, path)  # warm: templates compiled, connections opened
-            home = [timed_get(client, "/") for _ in range(requests)]
-            players = [timed_get(client, "/players")[0] for _ in range(requests)]
-            write = long_game_writes(*editor_client(server.url, database), writes)
+            home, home_cpu = on_server(
+                pid, lambda: [timed_get(client, "/") for _ in range(requests)]
+            )
+            players, players_cpu = on_server(
+                pid, lambda: [timed_get(client, "/players")[0] for _ in range(requests)]
+            )
+            editor, game_id = editor_client(server.url, database)
+            write, write_cpu = on_server(pid, lambda: long_game_writes(editor, game_id, writes))
         finally:
             server.stop()
     return {
@@ -184,6 +204,9 @@ def measure(size: int, requests: int, writes: int) -> dict[str, float]:
         "home_kb": max(size for _, size in home) / 1000,
         "players_ms": statistics.median(players) * 1000,
         "write_p95_ms": percentile_95(write) * 1000,
+        "home_cpu_ms": home_cpu * 1000 / requests,
+        "players_cpu_ms": players_cpu * 1000 / requests,
+        "write_cpu_ms": write_cpu * 1000 / writes,
     }
 
 
@@ -219,9 +242,13 @@ def archive_figures(quick: bool = False) -> list[ArchiveFigure]:
         ArchiveFigure("Home page `/`: time (median)", "ms", 50),
         ArchiveFigure("`/players`: time (median)", "ms", 100),
         ArchiveFigure("A deal written to a 250-deal game: p95", "ms", 60),
+        ArchiveFigure("Home page `/`: server CPU per request", "ms"),
+        ArchiveFigure("`/players`: server CPU per request", "ms"),
+        ArchiveFigure("The 250th deal written and taken back: server CPU per pair", "ms"),
         ArchiveFigure("Importing the archive (`import_all`)", "s"),
     ]
-    keys = ("home_kb", "home_ms", "players_ms", "write_p95_ms", "import")
+    keys = ("home_kb", "home_ms", "players_ms", "write_p95_ms", "home_cpu_ms", "players_cpu_ms")
+    keys += ("write_cpu_ms", "import")
     for size in SIZES:
         print(f"bench: archive of {size:,} games …", file=sys.stderr, flush=True)
         measured = measure(size, requests=5 if quick else 20, writes=10 if quick else 40)
