@@ -23,6 +23,21 @@ def lan_addresses(port: int) -> list[str]:
     return [f"http://{address}:{port}/" for address in sorted(addresses)]
 
 
+def fill_in_results(path: str) -> int:
+    """Count and store the results of games kept without them (a database from before).
+
+    Done before the first request, so no page waits for a whole archive to be scored.
+    """
+    from .results import refresh_results
+    from .storage import open_database
+
+    db = open_database(path)
+    try:
+        return refresh_results(db)
+    finally:
+        db.close()
+
+
 def serve(*, host: str, port: int, db: str | None = None, threads: int = 8) -> None:
     """Run the app until interrupted."""
     from waitress import serve as waitress_serve
@@ -34,6 +49,9 @@ def serve(*, host: str, port: int, db: str | None = None, threads: int = 8) -> N
     app = create_app({"DATABASE": str(db or default_database_path())})
     app.debug = False
     logging.basicConfig(level=logging.INFO, format="%(message)s")
+    counted = fill_in_results(app.config["DATABASE"])
+    if counted:
+        print(f"Counted the results of {counted} games kept from before", flush=True)
     print(f"Scorekeeper is running on http://localhost:{port}/", flush=True)
     if host in ("0.0.0.0", "::"):
         for address in lan_addresses(port):

@@ -13,6 +13,7 @@ from scorekeeper.archive import import_all
 from scorekeeper.results import GameFilter, recent_games, refresh_results
 from scorekeeper.rulebook import save_house_rules
 from scorekeeper.rules import read_game, score_game
+from scorekeeper.server import fill_in_results
 from scorekeeper.storage import find_any_ruleset, open_database
 from scorekeeper.storage.results import forget_results
 from scorekeeper.summary import STAMP, summarize
@@ -197,3 +198,17 @@ def test_results_older_than_the_game_are_counted_again(db) -> None:
     page = recent_games(db, GameFilter())
     assert page.games[0].totals == (21, 32)
     assert_fresh(db, game_id)
+
+
+def test_serve_fills_in_a_database_from_before_as_it_starts(tmp_path) -> None:
+    path = tmp_path / "old.sqlite"
+    db = open_database(path)
+    game_id = new_game(db)
+    games.record_deal(db, game_id, DEAL_1, device=PHONE, number=1)
+    forget_results(db)
+    db.close()
+    assert fill_in_results(str(path)) == 1
+    db = open_database(path)
+    assert assert_fresh(db, game_id)["game"][3] == [21, 32]
+    assert fill_in_results(str(path)) == 0
+    db.close()
