@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from ..rules import name_key
 from ..summary import GameSummary
 from .store import Connection
 
@@ -21,7 +22,7 @@ PAGE_SIZE = 20
 
 @dataclass(frozen=True)
 class GameFilter:
-    """Which games a list shows: a player (name key), a ruleset name, a day range, finished."""
+    """Which games a list shows: a player (any capitals), a ruleset name, a day range, finished."""
 
     player: str = ""
     ruleset: str = ""
@@ -315,7 +316,7 @@ def _where(chosen: GameFilter) -> tuple[list[str], list[Any]]:
     values: list[Any] = []
     if chosen.player:
         clauses.append("game_id in (select game_id from result_seats where key = ?)")
-        values.append(chosen.player)
+        values.append(name_key(chosen.player))
     if chosen.ruleset:
         clauses.append("ruleset = ?")
         values.append(chosen.ruleset)

@@ -17,7 +17,7 @@ from werkzeug.datastructures import MultiDict
 
 from .. import games
 from ..results import GameFilter, recent_games, ruleset_names
-from ..rules import Game, ScoreError, load_game_text, name_key, trump_label
+from ..rules import Game, ScoreError, load_game_text, trump_label
 from ..storage import Connection, Reply, StoredGame
 from .db import get_db
 from .deal_editor import DealEditor
@@ -98,7 +98,7 @@ def game_filter(form: GameFilterForm) -> GameFilter:
 
     state = form.state.data
     return GameFilter(
-        player=name_key(form.player.data) if good(form.player) else "",
+        player=form.player.data if good(form.player) else "",
         ruleset=form.ruleset.data or "",
         since=form.since.data.isoformat() if good(form.since) else "",
         until=form.until.data.isoformat() if good(form.until) else "",
