@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .results import keep_results, keep_version
 from .rules import DealRecord, Game, GameOverError, ScoreError, read_deal, score_game
 from .storage import (
     KEEP_DRAFT,
@@ -151,7 +152,17 @@ def _save(
 ) -> StoredGame:
     """Score the game with these deals (refusing any that breaks the rules) and store it."""
     after = current.game.with_deals(deals)
-    return update_game(db, current, after, result=score_game(after), draft=draft)
+    result = score_game(after)
+    stored = update_game(db, current, after, result=result, draft=draft)
+    keep_results(db, stored, result)
+    return stored
+
+
+def _save_draft(db: Connection, current: StoredGame, draft: Any) -> StoredGame:
+    """Store the deal being entered; the deals, and so the results, stay as they are."""
+    stored = update_game(db, current, current.game, result=current.result(), draft=draft)
+    keep_version(db, stored)
+    return stored
 
 
 # Starting and bringing in games ---------------------------------------------------------------
@@ -162,6 +173,7 @@ def start_game(db: Connection, game: Game, *, device: str | None) -> StoredGame:
     result = score_game(game)
     with db.write():
         stored = insert_game(db, game, result)
+        keep_results(db, stored, result)
         if device:
             add_editor(db, stored.id, device)
     return stored
@@ -290,16 +302,14 @@ def tap(
         deal = deal.apply(kind, value)
         if deal.complete:
             return _save(db, current, [*current.game.deals, deal.record()])
-        return update_game(
-            db, current, current.game, result=current.result(), draft=deal.to_draft()
-        )
+        return _save_draft(db, current, deal.to_draft())
 
 
 def _undo_tap(db: Connection, current: StoredGame, deal: DraftDeal | None) -> StoredGame:
     """Drop the last tap: from the draft, or else the last recorded deal's final tap."""
     game = current.game
     if deal is not None and deal.steps:
-        return update_game(db, current, game, result=current.result(), draft=deal.undo().to_draft())
+        return _save_draft(db, current, deal.undo().to_draft())
     if not game.deals:
         raise ScoreError("There is nothing to undo yet.")
     removed = game.deals[-1]
@@ -308,4 +318,6 @@ def _undo_tap(db: Connection, current: StoredGame, deal: DraftDeal | None) -> St
     setup = result.next
     assert setup is not None  # the removed deal's slot is free again
     draft = replay(before, setup, taps_of(before, setup, removed)[:-1]).to_draft()
-    return update_game(db, current, before, result=result, draft=draft)
+    stored = update_game(db, current, before, result=result, draft=draft)
+    keep_results(db, stored, result)
+    return stored

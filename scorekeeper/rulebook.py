@@ -1,6 +1,9 @@
 """The family's house rules as a service: save, import and delete them, one transaction each.
 
 Finding a ruleset by slug, built-in or house, is `storage.find_any_ruleset`.
+A game keeps its own complete copy of the house rules it was started under, so
+saving or deleting house rules rescores no game and leaves every game's stored
+results (`scorekeeper.results`) right: nothing here needs to refresh them.
 No Flask here.
 """
 

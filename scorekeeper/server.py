@@ -48,6 +48,21 @@ def greet(host: str, port: int, database: str, out: TextIO = sys.stdout) -> None
     out.flush()
 
 
+def fill_in_results(path: str) -> int:
+    """Count and store the results of games kept without them (a database from before).
+
+    Done before the first request, so no page waits for a whole archive to be scored.
+    """
+    from .results import refresh_results
+    from .storage import open_database
+
+    db = open_database(path)
+    try:
+        return refresh_results(db)
+    finally:
+        db.close()
+
+
 def serve(*, host: str, port: int, db: str | None = None, threads: int = 8) -> None:
     """Run the app until interrupted."""
     from waitress import serve as waitress_serve
@@ -59,5 +74,8 @@ def serve(*, host: str, port: int, db: str | None = None, threads: int = 8) -> N
     app = create_app({"DATABASE": str(db or default_database_path())})
     app.debug = False
     logging.basicConfig(level=logging.INFO, format="%(message)s")
+    counted = fill_in_results(app.config["DATABASE"])
+    if counted:
+        print(f"Counted the results of {counted} games kept from before", flush=True)
     greet(host, port, app.config["DATABASE"])
     waitress_serve(app, host=host, port=port, threads=threads, ident="scorekeeper")

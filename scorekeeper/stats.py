@@ -1,6 +1,7 @@
-"""The family's statistics: who plays, who wins, who makes their bids, drawn from scored games.
+"""The family's statistics: who plays, who wins, who makes their bids, from stored results.
 
-Pure: scored games in, numbers out (no Flask, no database). A player is known by
+Pure: the sums SQLite counts over every game's stored results (`storage.results`)
+in, players' numbers out (no Flask, no database). A player is known by
 their name, matched without regard to case across games ("ann" and "Ann" are one
 player), and shown as they are most often written.
 
@@ -23,20 +24,11 @@ Definitions (the players page says them too):
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
-from .rules import BidKind, DealResult, Exact, Game, GameResult, name_key
-
-
-@dataclass(frozen=True)
-class PlayedGame:
-    """One game as the stats see it: its id, when it was last played, and its result."""
-
-    id: str
-    updated: str
-    result: GameResult
+from .rules import name_key
 
 
 @dataclass(frozen=True)
@@ -59,27 +51,18 @@ class PlayerStats:
     """Everything counted for one player over every game they played."""
 
     key: str
-    spellings: Counter[str] = field(default_factory=Counter)
-    games: list[PlayerGame] = field(default_factory=list)
+    name: str  #: as most often written (the most recent spelling on a tie)
+    played: int = 0
+    finished: int = 0
     wins: int = 0
     bids: int = 0
     bids_made: int = 0
     boards: int = 0
     boards_made: int = 0
-    points_by_cards: dict[int, list[int]] = field(default_factory=dict)
-
-    @property
-    def name(self) -> str:
-        """Return the name as it is most often written (the most recent spelling on a tie)."""
-        return self.spellings.most_common(1)[0][0]
-
-    @property
-    def played(self) -> int:
-        return len(self.games)
-
-    @property
-    def finished(self) -> int:
-        return sum(game.complete for game in self.games)
+    #: cards each → (the side's points over those deals, scored deals)
+    points_by_cards: dict[int, tuple[int, int]] = field(default_factory=dict)
+    #: the player's games, newest first (filled for one player's page)
+    games: list[PlayerGame] = field(default_factory=list)
 
     @property
     def made_rate(self) -> float | None:
@@ -90,12 +73,17 @@ class PlayerStats:
     def win_rate(self) -> float | None:
         return self.wins / self.finished if self.finished else None
 
+    def average(self, cards: int) -> float | None:
+        """Return the average points per deal with this many cards each, or None if none."""
+        points = self.points_by_cards.get(cards)
+        return points[0] / points[1] if points else None
+
     @property
     def average_by_cards(self) -> list[tuple[int, float, int]]:
         """Return (cards, average points, deals) for every hand size played, most cards first."""
         return [
-            (cards, sum(points) / len(points), len(points))
-            for cards, points in sorted(self.points_by_cards.items(), reverse=True)
+            (cards, points / deals, deals)
+            for cards, (points, deals) in sorted(self.points_by_cards.items(), reverse=True)
         ]
 
 
@@ -180,72 +168,35 @@ def best_bidders(stats: FamilyStats) -> list[PlayerStats]:
     return [player for player in ranked(stats, "made") if player.made_rate == max(rates)]
 
 
-def counts_as_bid(game: Game, deal: DealResult, seat: int) -> bool:
-    """Say whether a seat's bid in a scored deal promised something (see the module's docstring)."""
-    bid = deal.record.bids[seat]
-    if bid.kind is not BidKind.NUMBER:
-        return True
-    side_seats = game.side_seats(game.side_of(seat))
-    if any(deal.record.bids[other].kind is BidKind.BOARD for other in side_seats):
-        return False  # the rules ignore a number beside a partner's board
-    if game.ruleset.is_one_card(deal.setup.cards):
-        return False  # only pass or board may be bid: a pass scores nothing either way
-    return bid.tricks > 0 or isinstance(game.ruleset.scoring, Exact)
+def family_stats(
+    totals: Iterable[tuple[Any, ...]],
+    spellings: Iterable[tuple[str, str, int, str]],
+    points: Iterable[tuple[str, int, int, int]],
+    meetings: Iterable[tuple[str, str, int, int, int]],
+) -> FamilyStats:
+    """Make every player's stats from the sums counted over stored results (`storage.results`).
+
+    `totals`: key, games, finished, wins, bids, made, boards, boards made; `spellings`: key,
+    name, games, latest change; `points`: key, cards, points, deals; `meetings`: key, other
+    key, wins, losses, ties.
+    """
+    shown: dict[str, tuple[int, str, str]] = {}
+    for key, name, count, latest in spellings:
+        if (count, latest) > shown.get(key, (0, "", ""))[:2]:
+            shown[key] = (count, latest, name)
+    players = {
+        key: PlayerStats(key, shown[key][2], *numbers) for key, *numbers in totals if key in shown
+    }
+    for key, cards, sum_points, deals in points:
+        if key in players:
+            players[key].points_by_cards[cards] = (sum_points, deals)
+    met = {(key, other): [wins, losses, ties] for key, other, wins, losses, ties in meetings}
+    return FamilyStats(players, met)
 
 
-def place_of(totals: tuple[int, ...], side: int) -> int:
-    """Return a side's place: 1 + the number of sides with a higher total."""
-    return 1 + sum(total > totals[side] for total in totals)
-
-
-def family_stats(games: Iterable[PlayedGame]) -> FamilyStats:
-    """Count every player's games, wins, bids, boards and points, and every head-to-head."""
-    players: dict[str, PlayerStats] = {}
-    meetings: dict[tuple[str, str], list[int]] = {}
-    for played in games:
-        result = played.result
-        game = result.game
-        keys = [name_key(name) for name in game.players]
-        for seat, (key, name) in enumerate(zip(keys, game.players, strict=True)):
-            stats = players.setdefault(key, PlayerStats(key))
-            side = game.side_of(seat)
-            stats.spellings[name.strip()] += 1
-            won = result.complete and side in (result.winners or ())
-            stats.wins += won
-            stats.games.append(
-                PlayerGame(
-                    id=played.id,
-                    updated=played.updated,
-                    ruleset=game.ruleset.name,
-                    side=result.sides[side],
-                    total=result.totals[side],
-                    place=place_of(result.totals, side),
-                    sides=len(result.sides),
-                    complete=result.complete,
-                    won=won,
-                )
-            )
-            for deal in result.deals:
-                if deal.thrown_in or deal.sides is None:
-                    continue
-                made = deal.sides[side].made
-                stats.points_by_cards.setdefault(deal.setup.cards, []).append(
-                    deal.sides[side].score
-                )
-                if counts_as_bid(game, deal, seat):
-                    stats.bids += 1
-                    stats.bids_made += made
-                if deal.record.bids[seat].kind is BidKind.BOARD:
-                    stats.boards += 1
-                    stats.boards_made += made
-        if not result.complete:
-            continue
-        for seat, key in enumerate(keys):
-            for other_seat, other in enumerate(keys):
-                mine, theirs = game.side_of(seat), game.side_of(other_seat)
-                if mine == theirs:
-                    continue
-                record = meetings.setdefault((key, other), [0, 0, 0])
-                difference = result.totals[mine] - result.totals[theirs]
-                record[0 if difference > 0 else 1 if difference < 0 else 2] += 1
-    return FamilyStats(players, meetings)
+def player_games(rows: Iterable[tuple[Any, ...]]) -> list[PlayerGame]:
+    """Make a player's games from their stored rows (`storage.results.player_games`)."""
+    return [
+        PlayerGame(game_id, updated, ruleset, side, total, place, sides, bool(done), bool(won))
+        for game_id, updated, ruleset, side, total, place, sides, done, won in rows
+    ]

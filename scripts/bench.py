@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from benchmarks import EXAMPLES, LONG_GAME, ROOT, example
+from benchmarks.archive import archive_figures, format_archive
 from benchmarks.engine import cold_start, scoring_throughput
 from benchmarks.figures import (
     BENCHMARKS,
@@ -44,7 +45,7 @@ from benchmarks.server import (
 from benchmarks.taps import taps_figures
 
 #: The parts of the benchmark, in the order they run.
-STEPS = ("scoring", "command", "server", "sheets", "taps")
+STEPS = ("scoring", "command", "server", "sheets", "taps", "archive")
 NOTES = (
     "Medians are over the runs counted in *Runs*; latency lines give, per run, the p50 or "
     "p95 of every request of that run, and their median and spread over the runs.",
@@ -92,6 +93,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="few runs; leaves BENCHMARKS.md")
     parser.add_argument("--no-write", action="store_true", help="print only")
     parser.add_argument("--no-browser", action="store_true", help="skip the taps (Chromium)")
+    parser.add_argument("--no-archive", action="store_true", help="skip the archive sizes")
     parser.add_argument(
         "--only", action="append", choices=STEPS, help="run only this part (may be repeated)"
     )
@@ -128,6 +130,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     facts["Load average (1, 5, 15 min)"] = f"{load_before} before; {load_average()} after"
     facts["Took"] = f"{time.monotonic() - started:.0f} s"
     section = report(facts, figures, NOTES)
+    if not args.no_archive and (not args.only or "archive" in args.only):
+        # The archive's sizes (10 to 3,000 games): a table of their own, one column a size.
+        print("bench: archive …", file=sys.stderr, flush=True)
+        section += "\n\n" + format_archive(archive_figures(args.quick))
     print(section)
     if head := commit():
         section = section.replace("- **Date**", f"- **Commit**: {head}\n- **Date**", 1)

@@ -1,11 +1,29 @@
-"""The family's stats, from four small games worked out by hand below."""
+"""The family's stats, from four small games worked out by hand below, stored in a real database."""
 
 from __future__ import annotations
 
+from collections import Counter
+from typing import Any
+
 import pytest
 
-from scorekeeper.rules import read_game, score_game
-from scorekeeper.stats import PlayedGame, best_bidders, family_stats, ranked
+from scorekeeper.games import correct_deal, record_deal, start_game, undo_deal
+from scorekeeper.games import load as games_load
+from scorekeeper.results import family, with_games
+from scorekeeper.rules import (
+    BidKind,
+    DealResult,
+    Exact,
+    Game,
+    GameResult,
+    name_key,
+    read_game,
+    score_game,
+)
+from scorekeeper.stats import FamilyStats, best_bidders, ranked
+from scorekeeper.storage import open_database
+from scorekeeper.storage.results import forget_results
+from tests.conftest import EXAMPLES, example
 
 #: Partnership Back Alley (pagat: at least, 5 per trick bid, 1 over, -5 per trick when set;
 #: board 10 × cards) cut to two deals of 3 and 2 cards. Ann & Cy against Bob & Dee.
@@ -68,13 +86,30 @@ GAMES = {
 }
 
 
+def stored_stats(tmp_path, names: list[str]) -> tuple[FamilyStats, dict[str, str]]:
+    """Store these games (oldest first) and count the stats; return them and id → name."""
+    db = open_database(tmp_path / "stats.sqlite")
+    ids = {}
+    for day, name in enumerate(names, 1):
+        stored = start_game(db, read_game(GAMES[name]), device=None)
+        db.execute("update games set updated = ? where id = ?", [f"2024-06-0{day}", stored.id])
+        ids[stored.id] = name
+    forget_results(db)  # counted again, with the dates moved by hand above
+    stats = family(db)
+    for player in stats.players.values():
+        with_games(db, player)
+    db.close()
+    return stats, ids
+
+
 @pytest.fixture
-def stats():
-    # Newest first, as the database lists them.
-    return family_stats(
-        PlayedGame(game_id, f"2024-06-0{4 - index}", score_game(read_game(GAMES[game_id])))
-        for index, game_id in enumerate(["g4", "g3", "g2", "g1"])
-    )
+def stored(tmp_path):
+    return stored_stats(tmp_path, ["g1", "g2", "g3", "g4"])
+
+
+@pytest.fixture
+def stats(stored):
+    return stored[0]
 
 
 @pytest.mark.parametrize(
@@ -109,11 +144,11 @@ def test_who_makes_their_bids_most_often(stats) -> None:
     assert best_bidders(stats) == [stats.player("Bob")]
 
 
-def test_a_tie_for_best_bidder_names_both() -> None:
+def test_a_tie_for_best_bidder_names_both(tmp_path) -> None:
     # G1 alone: Ann 1 of 2, Bob 1 of 1, Cy 0 of 1, Dee 1 of 1 → Bob and Dee tie at 100 %.
-    stats = family_stats([PlayedGame("g1", "2024-06-01", score_game(read_game(GAMES["g1"])))])
+    stats, _ = stored_stats(tmp_path, ["g1"])
     assert [player.name for player in best_bidders(stats)] == ["Bob", "Dee"]
-    assert best_bidders(family_stats([])) == []
+    assert best_bidders(stored_stats(tmp_path / "none", [])[0]) == []
 
 
 def test_names_match_whatever_the_capitals(stats) -> None:
@@ -150,11 +185,14 @@ def test_head_to_head(stats) -> None:
     }
 
 
-def test_a_players_games(stats) -> None:
-    games = {
-        game.id: (game.side, game.total, game.place, game.won) for game in stats.player("Dee").games
-    }
-    assert games == {
+def test_a_players_games(stored) -> None:
+    stats, ids = stored
+    games = [
+        (ids[game.id], (game.side, game.total, game.place, game.won))
+        for game in stats.player("Dee").games
+    ]
+    assert [name for name, _ in games] == ["g4", "g3", "g1"]  # newest first
+    assert dict(games) == {
         "g4": ("bob & dee", 5, 2, False),
         "g3": ("Dee", 100, 2, False),
         "g1": ("Bob & Dee", 35, 1, True),
@@ -166,3 +204,138 @@ def test_sorting_by_wins_games_boards_and_name(stats) -> None:
     assert [p.name for p in ranked(stats, "games")][-1] == "Eve"
     assert ranked(stats, "boards")[0].name == "Dee"
     assert [p.name for p in ranked(stats, "name")] == ["Ann", "Bob", "Cy", "Dee", "Eve"]
+
+
+# The stats as they were counted before results were stored: every game rescored on every view.
+# Kept here as the reference the stored results must agree with.
+
+
+def counts_as_bid(game: Game, deal: DealResult, seat: int) -> bool:
+    """Say whether a seat's bid promised something, as the stats module said it before."""
+    bid = deal.record.bids[seat]
+    if bid.kind is not BidKind.NUMBER:
+        return True
+    side_seats = game.side_seats(game.side_of(seat))
+    if any(deal.record.bids[other].kind is BidKind.BOARD for other in side_seats):
+        return False
+    if game.ruleset.is_one_card(deal.setup.cards):
+        return False
+    return bid.tricks > 0 or isinstance(game.ruleset.scoring, Exact)
+
+
+def rescored_stats(results: list[tuple[str, GameResult]]) -> dict[str, dict[str, Any]]:
+    """Count every player's numbers from scored games, as /players did before (newest first)."""
+    players: dict[str, dict[str, Any]] = {}
+    meetings: dict[tuple[str, str], list[int]] = {}
+    for game_id, result in results:
+        game = result.game
+        keys = [name_key(name) for name in game.players]
+        for seat, (key, name) in enumerate(zip(keys, game.players, strict=True)):
+            counted = {"bids": 0, "made": 0, "boards": 0, "boards_made": 0, "wins": 0}
+            stats = players.setdefault(
+                key, {"spellings": Counter(), "games": [], "points": {}, **counted}
+            )
+            side = game.side_of(seat)
+            stats["spellings"][name.strip()] += 1
+            won = result.complete and side in (result.winners or ())
+            stats["wins"] += won
+            place = 1 + sum(total > result.totals[side] for total in result.totals)
+            total, sides = result.totals[side], len(result.sides)
+            stats["games"].append(
+                (game_id, result.sides[side], total, place, sides, result.complete, won)
+            )
+            for deal in result.deals:
+                if deal.thrown_in or deal.sides is None:
+                    continue
+                made = deal.sides[side].made
+                stats["points"].setdefault(deal.setup.cards, []).append(deal.sides[side].score)
+                if counts_as_bid(game, deal, seat):
+                    stats["bids"] += 1
+                    stats["made"] += made
+                if deal.record.bids[seat].kind is BidKind.BOARD:
+                    stats["boards"] += 1
+                    stats["boards_made"] += made
+        if not result.complete:
+            continue
+        for seat, key in enumerate(keys):
+            for other_seat, other in enumerate(keys):
+                mine, theirs = game.side_of(seat), game.side_of(other_seat)
+                if mine != theirs:
+                    record = meetings.setdefault((key, other), [0, 0, 0])
+                    difference = result.totals[mine] - result.totals[theirs]
+                    record[0 if difference > 0 else 1 if difference < 0 else 2] += 1
+    for key, stats in players.items():
+        stats["name"] = stats.pop("spellings").most_common(1)[0][0]
+        points = sorted(stats.pop("points").items(), reverse=True)
+        stats["average_by_cards"] = [(cards, sum(p) / len(p), len(p)) for cards, p in points]
+        stats["meetings"] = {
+            other: record for (mine, other), record in meetings.items() if mine == key
+        }
+    return players
+
+
+def assert_same_as_rescoring(
+    db, results: list[tuple[str, GameResult]], *, ordered: bool = True
+) -> None:
+    """Check the stats from stored results against rescoring these games (newest first)."""
+    expected = rescored_stats(results)
+    stats = family(db)
+    assert set(stats.players) == set(expected)
+    for key, player in stats.players.items():
+        want = expected[key]
+        with_games(db, player)
+        shown = [
+            (game.id, game.side, game.total, game.place, game.sides, game.complete, game.won)
+            for game in player.games
+        ]
+        if not ordered:  # games changed within the same second: their order is the ids'
+            shown, want["games"] = sorted(shown), sorted(want["games"])
+        assert (player.name, shown, player.wins) == (want["name"], want["games"], want["wins"])
+        assert (player.bids, player.bids_made, player.boards, player.boards_made) == (
+            want["bids"], want["made"], want["boards"], want["boards_made"]
+        )  # fmt: skip
+        assert player.average_by_cards == want["average_by_cards"]
+        assert {
+            (h.opponent.casefold(), h.wins, h.losses, h.ties) for h in stats.head_to_head(key)
+        } == {
+            (stats.players[other].name.casefold(), *record)
+            for other, record in want["meetings"].items()
+        }
+
+
+def test_stored_results_count_the_same_numbers_as_rescoring_every_game(tmp_path) -> None:
+    names = sorted(path.name.removesuffix(".game.json") for path in EXAMPLES.glob("*.game.json"))
+    documents = [example(name) for name in names] + [GAMES[name] for name in sorted(GAMES)]
+    db = open_database(tmp_path / "examples.sqlite")
+    results = []
+    for day, document in enumerate(documents, 1):
+        stored = start_game(db, read_game(document), device=None)
+        stamp = f"2024-06-{day:02d}"  # one game a day, so "newest first" has one order
+        db.execute("update games set updated = ? where id = ?", [stamp, stored.id])
+        results.append((stored.id, score_game(read_game(document))))
+    forget_results(db)  # counted again, with the dates moved by hand above
+    assert_same_as_rescoring(db, list(reversed(results)))
+    db.close()
+
+
+def test_the_running_sums_follow_every_change(tmp_path) -> None:
+    # Each change takes a game's old numbers out of the players' sums and puts its new ones in.
+    db = open_database(tmp_path / "changes.sqlite")
+    ids = {}
+    for day, name in enumerate(["g1", "g2", "g3", "g4"], 1):
+        stored = start_game(db, read_game(GAMES[name]), device="phone")
+        db.execute("update games set updated = ? where id = ?", [f"2024-06-0{day}", stored.id])
+        ids[name] = stored.id
+    forget_results(db)
+    family(db)  # counted with those dates
+    # G4 finishes: deal 2 (2 cards), ANN 1 (Eve pass) took 2, bob pass, dee pass: 5 + 1 = 6.
+    last = {"bids": [1, "pass", "pass", "pass"], "team_tricks": [2, 0]}
+    record_deal(db, ids["g4"], last, device="phone", number=2)
+    # G1's first deal corrected: Ann & Cy took all 3 of their 2 bid; Dee's board is set.
+    correct_deal(db, ids["g1"], 1, {"bids": [1, "pass", 1, "board"], "team_tricks": [3, 0]},
+                 device="phone")  # fmt: skip
+    undo_deal(db, ids["g2"], 2, device="phone")  # G2 is being played again
+    results = [(ids[name], games_load(db, ids[name]).result()) for name in ["g2", "g1", "g4", "g3"]]
+    assert results[2][1].complete and not results[0][1].complete
+    assert_same_as_rescoring(db, results, ordered=False)
+    db.close()

@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from ..config import STATIC, TEMPLATES
+from ..house_rules.words import rule_lines
 from ..rules import GameResult, Ruleset
 from ..scoresheet import Grid, Sheet, build_blank_sheet, build_game_sheet
 from .fetcher import static_url_fetcher
-from ..house_rules.words import rule_lines
 
 #: Paper by its command-line name: the CSS page size, its width and height in points.
 PAPERS = {"letter": ("letter", 612.0, 792.0), "a4": ("A4", 595.28, 841.89)}

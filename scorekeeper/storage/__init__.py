@@ -19,7 +19,6 @@ from .games import (
     insert_game,
     is_editor,
     known_player_names,
-    list_games,
     update_game,
 )
 from .replies import Reply, recall_reply, remember_reply
@@ -66,7 +65,6 @@ __all__ = [
     "insert_game",
     "is_editor",
     "known_player_names",
-    "list_games",
     "open_database",
     "recall_reply",
     "remember_reply",

@@ -117,15 +117,6 @@ def get_game_for(db: Connection, game_id: str, device: str | None) -> tuple[Stor
     return _loaded(db, rows[0], _bodies(db, game_id)), bool(rows[0]["editor"])
 
 
-def list_games(db: Connection) -> list[StoredGame]:
-    """Return every game, the most recently changed first."""
-    rows = list(db.query("select * from games order by updated desc"))
-    bodies: dict[str, list[str]] = {row["id"]: [] for row in rows}
-    for game_id, body in db.execute("select game_id, body from deals order by game_id, position"):
-        bodies.setdefault(game_id, []).append(body)
-    return [_loaded(db, row, tuple(bodies[row["id"]])) for row in rows]
-
-
 def game_ids(db: Connection) -> list[str]:
     """Return every game's id, in the order the games were stored."""
     # rowid is the order games were stored in, so an import keeps the order of an export.

@@ -62,6 +62,84 @@ def m003_reply_fingerprints(db: Database) -> None:
     db["replies"].add_column("fingerprint", str)
 
 
+@migrations()
+def m004_game_results(db: Database) -> None:
+    """Each game's results as last scored, so lists and stats need not rescore every game.
+
+    Kept beside the game, keyed by the game's version and the stamp of the rules that
+    counted them; a reader that finds either out of date counts them again.
+    """
+    db["game_results"].create(
+        {
+            "game_id": str,
+            "seq": int,  # the game's place in the order games were stored (its rowid)
+            "game_version": int,
+            "stamp": str,
+            "created": str,
+            "updated": str,
+            "ruleset": str,  # the ruleset's name
+            "players": str,  # JSON list of names in seating order
+            "sides": str,  # JSON list of side names
+            "totals": str,  # JSON list of totals by side
+            "winners": str,  # JSON list of winning sides, or null while playing
+            "complete": int,
+            "deals": int,  # deals played, counting thrown-in deals
+            "next_deal": int,  # the slot to deal next, or null when finished
+            "schedule": int,  # deals in the schedule
+            "bids_made": int,
+            "bids_missed": int,
+        },
+        pk="game_id",
+        foreign_keys=[("game_id", "games", "id")],
+        not_null={"game_id", "game_version", "stamp", "updated", "ruleset", "complete"},
+    )
+    db["result_seats"].create(
+        {
+            "game_id": str,
+            "seat": int,
+            "key": str,  # the name whatever its capitals
+            "name": str,
+            "side": int,
+            "side_name": str,
+            "total": int,
+            "place": int,
+            "won": int,
+            "bids": int,
+            "bids_made": int,
+            "boards": int,
+            "boards_made": int,
+        },
+        pk=("game_id", "seat"),
+        foreign_keys=[("game_id", "games", "id")],
+    )
+    db["result_points"].create(
+        {"game_id": str, "seat": int, "key": str, "cards": int, "points": int, "deals": int},
+        pk=("game_id", "seat", "cards"),
+        foreign_keys=[("game_id", "games", "id")],
+    )
+    # Every player's numbers summed over every game's rows above, kept summed as each game's
+    # rows change, so /players reads one row per player, whatever the archive's size.
+    db["player_totals"].create(
+        {"key": str, "games": int, "finished": int, "wins": int, "bids": int, "bids_made": int,
+         "boards": int, "boards_made": int},
+        pk="key",
+    )  # fmt: skip
+    db["player_spellings"].create(
+        {"key": str, "name": str, "games": int, "latest": str}, pk=("key", "name")
+    )
+    db["player_points"].create(
+        {"key": str, "cards": int, "points": int, "deals": int}, pk=("key", "cards")
+    )
+    db["player_meetings"].create(
+        {"key": str, "other": str, "wins": int, "losses": int, "ties": int}, pk=("key", "other")
+    )
+    db["result_rulesets"].create({"ruleset": str, "games": int}, pk="ruleset")
+    # The home page lists games still being played first, then the most recently changed.
+    db.execute("create index game_results_listing on game_results (1 - complete, updated, seq)")
+    db["game_results"].create_index(["ruleset", "updated"])
+    db["result_seats"].create_index(["key", "game_id"])
+
+
 def now() -> str:
     """Return the time now, in UTC, as ISO 8601."""
     return datetime.now(UTC).isoformat(timespec="seconds")

@@ -133,6 +133,8 @@ class Store:
         self.path = str(path)
         self.writers = threading.Lock()
         self.reads = ReadCache()
+        #: Every game's stored results were checked against the game once (`results.py`).
+        self.results_checked = False
         # Every connection to ":memory:" is a database of its own: those are never kept.
         self._idle: queue.Queue[Connection] | None = (
             None if self.path == MEMORY else queue.Queue(maxsize=keep)

@@ -152,9 +152,36 @@ def deal_payload() -> tuple[dict[str, Any], dict[str, Any]]:
     return payload, {key: payload[key] for key in DEAL_FIELDS if key in payload}
 
 
-def changed(stored: StoredGame, status: int) -> tuple[Any, int, dict[str, str]]:
-    """Answer a change to a game: the game as it is now, with its entity tag."""
-    return game_body(stored, editor=True), status, {"ETag": etag(stored)}
+def changed(
+    stored: StoredGame, status: int, position: int | None = None
+) -> tuple[Any, int, dict[str, str]]:
+    """Answer a change to a game with what changed: the deal, the totals, the version.
+
+    The whole game stays a GET away (its address is in the answer, with the entity tag
+    the GET would give), so a long game's write does not send every deal back.
+    """
+    result = stored.result()
+    deal = None
+    if position is not None and position <= len(result.deals):
+        deal = {"position": position, **result.deals[position - 1].to_json()}
+    url = url_for("api.show", game_id=stored.id)
+    body = {
+        "id": stored.id,
+        "version": stored.version,
+        "deal": deal,
+        "deals": len(result.deals),
+        "sides": list(result.sides),
+        "totals": list(result.totals),
+        "complete": result.complete,
+        "winners": None if result.winners is None else list(result.winners),
+        "next": None if result.next is None else result.next.to_json(),
+        "game_url": url,
+        "url": url_for("table.game", game_id=stored.id),
+    }
+    headers = {"ETag": etag(stored)}
+    if status == 201:
+        headers["Location"] = url
+    return body, status, headers
 
 
 @bp.post("/games")
@@ -202,7 +229,7 @@ def add_deal(game_id: str) -> Response:
             number=said,
             version=expected_version(payload),
         )
-        return changed(stored, 201)
+        return changed(stored, 201, len(stored.game.deals))
 
     return guarded(game_id, write)
 
@@ -219,7 +246,7 @@ def correct_deal(game_id: str, position: int) -> Response:
             device=current_device(),
             version=expected_version(payload),
         )
-        return changed(stored, 200)
+        return changed(stored, 200, position)
 
     return guarded(game_id, write)
 

@@ -10,10 +10,11 @@ from typing import Any
 from flask import request
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
-from wtforms import FieldList, HiddenField, IntegerField, SelectField, StringField
-from wtforms.validators import DataRequired, InputRequired, Length
+from wtforms import DateField, FieldList, HiddenField, IntegerField, SelectField, StringField
+from wtforms.validators import DataRequired, InputRequired, Length, Optional
 
 from ..games import Once
+from .rules_forms import options
 
 MAX_SEATS = 15
 
@@ -74,6 +75,35 @@ class EditDealForm(OnceForm):
 
     version = IntegerField(validators=[InputRequired()])
     trump = SelectField("Trump", validate_choice=False)
+
+
+#: The home page's "finished or not" choices: value → label.
+GAME_STATES = {"": "Any", "playing": "Playing", "finished": "Finished"}
+
+
+class DayField(DateField):
+    """A day as a date input sends it (year-month-day), with a plain message when it is not one."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        try:
+            super().process_formdata(valuelist)
+        except ValueError:
+            raise ValueError("Write the day as year-month-day, like 2026-11-23.") from None
+
+
+class GameFilterForm(FlaskForm):
+    """The home page's filters (a GET form: nothing is written, so no CSRF token)."""
+
+    class Meta:
+        csrf = False
+
+    player = StringField(
+        "Player", validators=[Length(max=40, message="A name has at most 40 letters.")]
+    )
+    ruleset = SelectField("Rules", default="", validate_choice=False)
+    since = DayField("From", validators=[Optional()])
+    until = DayField("To", validators=[Optional()])
+    state = SelectField("Games", choices=options(GAME_STATES.items()), default="")
 
 
 def flat_pairs(rescued: Mapping[str, Any]) -> list[tuple[str, str]]:

@@ -4,18 +4,11 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, render_template, request
 
-from ..stats import SORTS, FamilyStats, PlayedGame, best_bidders, family_stats, ranked
-from ..storage import list_games
+from ..results import family, with_games
+from ..stats import SORTS, best_bidders, ranked
 from .db import get_db
 
 bp = Blueprint("players", __name__, url_prefix="/players")
-
-
-def all_stats() -> FamilyStats:
-    """Count the stats over every stored game (newest first, so new spellings win ties)."""
-    return family_stats(
-        PlayedGame(stored.id, stored.updated, stored.result()) for stored in list_games(get_db())
-    )
 
 
 @bp.get("")
@@ -23,7 +16,7 @@ def index() -> str:
     by = request.args.get("sort", "made")
     if by not in SORTS:
         by = "made"
-    stats = all_stats()
+    stats = family(get_db())
     players = ranked(stats, by)
     sizes = sorted({cards for player in players for cards in player.points_by_cards}, reverse=True)
     return render_template(
@@ -39,10 +32,13 @@ def index() -> str:
 
 @bp.get("/<path:name>")
 def player(name: str) -> str:
-    stats = all_stats()
+    db = get_db()
+    stats = family(db)
     found = stats.player(name)
     if found is None:
         abort(404)
     return render_template(
-        "players/player.html", player=found, head_to_head=stats.head_to_head(found.name)
+        "players/player.html",
+        player=with_games(db, found),
+        head_to_head=stats.head_to_head(found.name),
     )

@@ -16,15 +16,17 @@ from flask import Blueprint, Response, abort, redirect, render_template, request
 from werkzeug.datastructures import MultiDict
 
 from .. import games
+from ..results import GameFilter, recent_games, ruleset_names
 from ..rules import Game, ScoreError, load_game_text, trump_label
 from ..scoresheet import build_stored_sheet
-from ..storage import Connection, Reply, StoredGame, list_games
+from ..storage import Connection, Reply, StoredGame
 from .db import get_db
 from .deal_editor import DealEditor
 from .devices import current_device
 from .forms import (
     DrawForm,
     EditDealForm,
+    GameFilterForm,
     ImportForm,
     NewGameForm,
     TapForm,
@@ -43,6 +45,7 @@ from .new_game import (
     new_game_defaults,
     ruleset_options,
 )
+from .rules_forms import options
 
 bp = Blueprint("table", __name__)
 
@@ -71,10 +74,37 @@ def as_it_is_now(
 
 @bp.get("/")
 def home() -> str:
-    games_stored = [(stored, stored.result()) for stored in list_games(get_db())]
-    playing = [(stored, result) for stored, result in games_stored if not result.complete]
-    finished = [(stored, result) for stored, result in games_stored if result.complete]
-    return render_template("home.html", playing=playing, finished=finished)
+    db = get_db()
+    form = GameFilterForm(request.args)
+    form.ruleset.choices = options([("", "Any"), *((name, name) for name in ruleset_names(db))])
+    form.validate()
+    chosen = game_filter(form)
+    page = recent_games(
+        db,
+        chosen,
+        older_than=request.args.get("older", "")[:200],
+        newer_than=request.args.get("newer", "")[:200],
+    )
+    kept = {key: value for key, value in request.args.items() if key not in ("older", "newer")}
+    return render_template(
+        "home.html", form=form, page=page, kept=kept, filtered=chosen != GameFilter()
+    )
+
+
+def game_filter(form: GameFilterForm) -> GameFilter:
+    """Return the filters the form asks for, leaving out any field that is wrong."""
+
+    def good(field: Any) -> bool:
+        return bool(field.data) and not field.errors
+
+    state = form.state.data
+    return GameFilter(
+        player=form.player.data if good(form.player) else "",
+        ruleset=form.ruleset.data or "",
+        since=form.since.data.isoformat() if good(form.since) else "",
+        until=form.until.data.isoformat() if good(form.until) else "",
+        finished=None if state not in ("playing", "finished") else state == "finished",
+    )
 
 
 def start_once(db: Connection, game: Game, nonce: str) -> str:

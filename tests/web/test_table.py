@@ -72,7 +72,8 @@ def test_new_game_with_a_repeated_nonce_creates_one_game(client):
     again = client.post("/games/new", data=data)
     assert first.status_code == again.status_code == 303
     assert first.headers["Location"] == again.headers["Location"]
-    assert client.get("/").get_data(as_text=True).count("A1 · B2 · C3") == 1
+    home = client.get("/").get_data(as_text=True)
+    assert home.count('class="game-link"') == 1 and "A1 <b>0</b> · B2 <b>0</b>" in home
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,437 @@
+"""Each game's results as stored beside it: rows for the home page's list and the players' stats.
+
+Only rows and queries here: the service layer (`scorekeeper.games`) counts a
+game's results (`scorekeeper.summary`) and writes them in the same transaction
+as the change to the game; a reader that finds them older than the game has them
+counted again. Every function that writes is called inside a write transaction.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules import name_key
+from ..summary import GameSummary
+from .store import Connection
+
+#: Games on one page of the home page's list.
+PAGE_SIZE = 20
+
+
+@dataclass(frozen=True)
+class GameFilter:
+    """Which games a list shows: a player (any capitals), a ruleset name, a day range, finished."""
+
+    player: str = ""
+    ruleset: str = ""
+    since: str = ""  #: first day, YYYY-MM-DD (UTC), or ""
+    until: str = ""  #: last day, YYYY-MM-DD (UTC), or ""
+    finished: bool | None = None
+
+
+@dataclass(frozen=True)
+class ListedGame:
+    """One game as the home page lists it, from its stored results."""
+
+    id: str
+    seq: int
+    updated: str
+    ruleset: str
+    sides: tuple[str, ...]
+    totals: tuple[int, ...]
+    winners: tuple[int, ...] | None
+    complete: bool
+    deals: int
+    next_deal: int | None
+    schedule: int
+
+    @property
+    def cursor(self) -> str:
+        """Return where this game stands in the list: the place to page on from."""
+        return f"{int(not self.complete)}~{self.updated}~{self.seq}"
+
+
+@dataclass(frozen=True)
+class GamePage:
+    """One page of the list, and the cursors of the pages before and after it (or "")."""
+
+    games: list[ListedGame]
+    newer: str
+    older: str
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+#: A seat's numbers as its row holds them: key, name, side, total, won, bids, made, boards, made.
+SeatRow = tuple[str, str, int, int, int, int, int, int, int]
+#: A seat's points by hand size: key, cards, points, deals.
+PointsRow = tuple[str, int, int, int]
+
+
+@dataclass
+class Sums:
+    """What one game adds to the running sums of every player (and of its ruleset)."""
+
+    totals: dict[str, list[int]]  #: key → games, finished, wins, bids, made, boards, made
+    spellings: dict[tuple[str, str], int]
+    points: dict[tuple[str, int], list[int]]  #: (key, cards) → points, deals
+    meetings: dict[tuple[str, str], list[int]]  #: (key, other) → wins, losses, ties
+    rulesets: dict[str, int]
+
+    @classmethod
+    def of(
+        cls, ruleset: str, complete: bool, seats: list[SeatRow], points: list[PointsRow]
+    ) -> Sums:
+        """Return one game's part of the sums, from its seats' rows."""
+        totals = {
+            key: [1, int(complete), won, bids, made, boards, boards_made]
+            for key, _, _, _, won, bids, made, boards, boards_made in seats
+        }
+        meetings: dict[tuple[str, str], list[int]] = {}
+        if complete:
+            for key, _, side, total, *_ in seats:
+                for other, _, other_side, other_total, *_ in seats:
+                    if side != other_side:
+                        record = meetings.setdefault((key, other), [0, 0, 0])
+                        difference = total - other_total
+                        record[0 if difference > 0 else 1 if difference < 0 else 2] += 1
+        return cls(
+            totals,
+            {(seat[0], seat[1]): 1 for seat in seats},
+            {(key, cards): [sum_points, deals] for key, cards, sum_points, deals in points},
+            meetings,
+            {ruleset: 1},
+        )
+
+    def minus(self, other: Sums) -> Sums:
+        """Return what changes when this game's part replaces `other` (its part before)."""
+
+        def apart(mine: dict[Any, Any], theirs: dict[Any, Any]) -> dict[Any, Any]:
+            changed = {}
+            for key in mine.keys() | theirs.keys():
+                new, old = mine.get(key), theirs.get(key)
+                if isinstance(new or old, list):
+                    zero = [0] * len(new or old)
+                    change = [a - b for a, b in zip(new or zero, old or zero, strict=True)]
+                    if any(change):
+                        changed[key] = change
+                elif (new or 0) != (old or 0):
+                    changed[key] = (new or 0) - (old or 0)
+            return changed
+
+        return Sums(
+            apart(self.totals, other.totals),
+            apart(self.spellings, other.spellings),
+            apart(self.points, other.points),
+            apart(self.meetings, other.meetings),
+            apart(self.rulesets, other.rulesets),
+        )
+
+
+def _kept_sums(db: Connection, game_id: str) -> Sums:
+    """Return a stored game's part of the running sums, from its rows as they are."""
+    row = db.execute(
+        "select ruleset, complete from game_results where game_id = ?", [game_id]
+    ).fetchone()
+    if row is None:
+        return Sums({}, {}, {}, {}, {})
+    seats = db.execute(
+        "select key, name, side, total, won, bids, bids_made, boards, boards_made"
+        " from result_seats where game_id = ?",
+        [game_id],
+    ).fetchall()
+    points = db.execute(
+        "select key, cards, points, deals from result_points where game_id = ?", [game_id]
+    ).fetchall()
+    return Sums.of(row[0], bool(row[1]), seats, points)
+
+
+def _add(db: Connection, change: Sums, updated: str) -> None:
+    """Add a change to the running sums; forget players, pairs and rulesets left at nothing."""
+    run = db.conn.executemany
+    run(
+        "insert into player_totals values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (key) do update"
+        " set games = games + excluded.games, finished = finished + excluded.finished,"
+        " wins = wins + excluded.wins, bids = bids + excluded.bids,"
+        " bids_made = bids_made + excluded.bids_made, boards = boards + excluded.boards,"
+        " boards_made = boards_made + excluded.boards_made",
+        [(key, *numbers) for key, numbers in change.totals.items()],
+    )
+    # A game's names never change and its time only moves on: the latest is the largest.
+    run(
+        "insert into player_spellings values (?, ?, ?, ?) on conflict (key, name) do update"
+        " set games = games + excluded.games, latest = max(latest, excluded.latest)",
+        [(key, name, games, updated) for (key, name), games in change.spellings.items()],
+    )
+    run(
+        "insert into player_points values (?, ?, ?, ?) on conflict (key, cards) do update"
+        " set points = points + excluded.points, deals = deals + excluded.deals",
+        [(key, cards, *numbers) for (key, cards), numbers in change.points.items()],
+    )
+    run(
+        "insert into player_meetings values (?, ?, ?, ?, ?) on conflict (key, other) do update"
+        " set wins = wins + excluded.wins, losses = losses + excluded.losses,"
+        " ties = ties + excluded.ties",
+        [(key, other, *record) for (key, other), record in change.meetings.items()],
+    )
+    run(
+        "insert into result_rulesets values (?, ?) on conflict (ruleset) do update"
+        " set games = games + excluded.games",
+        list(change.rulesets.items()),
+    )
+    if change.totals or change.rulesets:
+        db.execute("delete from player_totals where games <= 0")
+        db.execute("delete from player_spellings where games <= 0")
+        db.execute("delete from player_meetings where wins + losses + ties <= 0")
+        db.execute("delete from result_rulesets where games <= 0")
+    if change.points:
+        db.execute("delete from player_points where deals <= 0")
+
+
+def put_results(
+    db: Connection,
+    game_id: str,
+    *,
+    version: int,
+    stamp: str,
+    created: str,
+    updated: str,
+    summary: GameSummary,
+) -> None:
+    """Store a game's results as counted at this version, over any kept before.
+
+    The players' running sums lose what the game's old rows gave them and gain what
+    its new rows give.
+    """
+    before = _kept_sums(db, game_id)
+    db.execute("delete from result_points where game_id = ?", [game_id])
+    db.execute("delete from result_seats where game_id = ?", [game_id])
+    db.execute(
+        "insert or replace into game_results (game_id, seq, game_version, stamp, created, updated,"
+        " ruleset, players, sides, totals, winners, complete, deals, next_deal, schedule,"
+        " bids_made, bids_missed) values"
+        " (?, (select rowid from games where id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            game_id,
+            game_id,
+            version,
+            stamp,
+            created,
+            updated,
+            summary.ruleset,
+            _dump(list(summary.players)),
+            _dump(list(summary.sides)),
+            _dump(list(summary.totals)),
+            None if summary.winners is None else _dump(list(summary.winners)),
+            int(summary.complete),
+            summary.deals,
+            summary.next_number,
+            summary.schedule,
+            summary.bids_made,
+            summary.bids_missed,
+        ],
+    )
+    seats: list[SeatRow] = [
+        (s.key, s.name, s.side, s.total, int(s.won), s.bids, s.bids_made, s.boards, s.boards_made)
+        for s in summary.seats
+    ]
+    db.conn.executemany(
+        "insert into result_seats (game_id, seat, side_name, place, key, name, side, total, won,"
+        " bids, bids_made, boards, boards_made) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (game_id, s.seat, s.side_name, s.place, *row)
+            for s, row in zip(summary.seats, seats, strict=True)
+        ],
+    )
+    points: list[PointsRow] = [
+        (s.key, cards, sum_points, deals)
+        for s in summary.seats
+        for cards, sum_points, deals in s.points
+    ]
+    db.conn.executemany(
+        "insert into result_points (game_id, seat, key, cards, points, deals)"
+        " values (?, ?, ?, ?, ?, ?)",
+        [
+            (game_id, s.seat, s.key, cards, sum_points, deals)
+            for s in summary.seats
+            for cards, sum_points, deals in s.points
+        ],
+    )
+    after = Sums.of(summary.ruleset, summary.complete, seats, points)
+    _add(db, after.minus(before), updated)
+
+
+def touch_results(db: Connection, game_id: str, *, version: int, updated: str) -> None:
+    """Move a game's results on to a version that changed no deal (a tap of the next deal)."""
+    db.execute(
+        "update game_results set game_version = ?, updated = ? where game_id = ?",
+        [version, updated, game_id],
+    )
+
+
+def stale_results(db: Connection, stamp: str) -> list[str]:
+    """Return the games whose results are missing, older than the game, or counted otherwise."""
+    rows = db.execute(
+        "select games.id from games left join game_results on game_results.game_id = games.id"
+        " where game_results.game_id is null or game_results.game_version != games.version"
+        " or game_results.stamp != ?",
+        [stamp],
+    )
+    return [game_id for (game_id,) in rows]
+
+
+#: Every table of stored results and their running sums, as `m004_game_results` made them.
+RESULT_TABLES = (
+    "player_totals",
+    "player_spellings",
+    "player_points",
+    "player_meetings",
+    "result_rulesets",
+    "result_points",
+    "result_seats",
+    "game_results",
+)
+
+
+def forget_results(db: Connection) -> None:
+    """Drop every stored result and sum: readers count them all again, as for an old database."""
+    for table in RESULT_TABLES:
+        db.execute(f"delete from {table}")
+
+
+def results_missing(db: Connection) -> bool:
+    """Say whether some game has no stored results (a quick count, not a check of each)."""
+    games, kept = db.execute(
+        "select (select count(*) from games), (select count(*) from game_results)"
+    ).fetchone()
+    return bool(games != kept)
+
+
+def _where(chosen: GameFilter) -> tuple[list[str], list[Any]]:
+    clauses: list[str] = []
+    values: list[Any] = []
+    if chosen.player:
+        clauses.append("game_id in (select game_id from result_seats where key = ?)")
+        values.append(name_key(chosen.player))
+    if chosen.ruleset:
+        clauses.append("ruleset = ?")
+        values.append(chosen.ruleset)
+    if chosen.since:
+        clauses.append("updated >= ?")
+        values.append(chosen.since)
+    if chosen.until:
+        clauses.append("updated < ?")
+        values.append(chosen.until + "~")  # every time of that day sorts before "~"
+    if chosen.finished is not None:
+        clauses.append("complete = ?")
+        values.append(int(chosen.finished))
+    return clauses, values
+
+
+def _listed(row: tuple[Any, ...]) -> ListedGame:
+    game_id, seq, updated, ruleset, sides, totals, winners, complete, deals, next_deal, schedule = (
+        row
+    )
+    return ListedGame(
+        id=game_id,
+        seq=seq,
+        updated=updated,
+        ruleset=ruleset,
+        sides=tuple(json.loads(sides)),
+        totals=tuple(json.loads(totals)),
+        winners=None if winners is None else tuple(json.loads(winners)),
+        complete=bool(complete),
+        deals=deals,
+        next_deal=next_deal,
+        schedule=schedule,
+    )
+
+
+#: Where a game stands in the list: games being played first, then the latest changed first
+#: (the latest stored first among games changed within the same second, as in an import).
+LIST_ORDER = "(1 - complete, updated, seq)"
+
+
+def list_results(
+    db: Connection,
+    chosen: GameFilter,
+    *,
+    older_than: str = "",
+    newer_than: str = "",
+    size: int = PAGE_SIZE,
+) -> GamePage:
+    """Return one page of games from their stored results: being played first, then the latest.
+
+    `older_than` and `newer_than` are a listed game's cursor: the page after it, or before it.
+    """
+    clauses, values = _where(chosen)
+    newer = bool(newer_than) and not older_than
+    cursor = newer_than if newer else older_than
+    place = cursor.split("~", 2)
+    if len(place) == 3 and place[0] in ("0", "1") and place[2].isdecimal():
+        clauses.append(f"{LIST_ORDER} {'>' if newer else '<'} (?, ?, ?)")
+        values += [int(place[0]), place[1], int(place[2])]
+    else:
+        cursor = ""
+    where = f"where {' and '.join(clauses)}" if clauses else ""
+    order = "asc" if newer else "desc"
+    rows = db.execute(
+        "select game_id, seq, updated, ruleset, sides, totals, winners, complete, deals,"
+        f" next_deal, schedule from game_results {where} order by 1 - complete {order},"
+        f" updated {order}, seq {order} limit ?",
+        [*values, size + 1],
+    ).fetchall()
+    more = len(rows) > size
+    games = [_listed(row) for row in rows[:size]]
+    if newer:
+        games.reverse()
+    first, last = (games[0].cursor, games[-1].cursor) if games else ("", "")
+    if newer:
+        return GamePage(games, first if more else "", last)
+    return GamePage(games, first if cursor else "", last if more else "")
+
+
+def result_rulesets(db: Connection) -> list[str]:
+    """Return the name of every ruleset a stored game was played under, by name."""
+    rows = db.execute("select ruleset from result_rulesets order by ruleset")
+    return [name for (name,) in rows]
+
+
+# The players' stats: running sums, kept as each game's rows change ----------------------------
+
+
+def seat_totals(db: Connection) -> list[tuple[Any, ...]]:
+    """Return per player key: games, finished, wins, bids, made, boards, boards made."""
+    return db.execute(
+        "select key, games, finished, wins, bids, bids_made, boards, boards_made from player_totals"
+    ).fetchall()
+
+
+def spellings(db: Connection) -> list[tuple[str, str, int, str]]:
+    """Return per player key and spelling: how many games wrote it so, and the latest one."""
+    return db.execute("select key, name, games, latest from player_spellings").fetchall()
+
+
+def points_by_cards(db: Connection) -> list[tuple[str, int, int, int]]:
+    """Return per player key and hand size: the side's points and the deals scored."""
+    return db.execute("select key, cards, points, deals from player_points").fetchall()
+
+
+def meetings(db: Connection) -> list[tuple[str, str, int, int, int]]:
+    """Return per pair of players on different sides of finished games: wins, losses, ties."""
+    return db.execute("select key, other, wins, losses, ties from player_meetings").fetchall()
+
+
+def player_games(db: Connection, key: str) -> list[tuple[Any, ...]]:
+    """Return a player's games, newest first: id, updated, ruleset, side, total, place, ..."""
+    return db.execute(
+        "select r.game_id, r.updated, r.ruleset, s.side_name, s.total, s.place,"
+        " json_array_length(r.totals), r.complete, s.won from result_seats s"
+        " join game_results r on r.game_id = s.game_id where s.key = ?"
+        " order by r.updated desc, r.seq desc",
+        [key],
+    ).fetchall()
