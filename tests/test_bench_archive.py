@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from scorekeeper.rules import read_game, score_game
+from scorekeeper.rules import read_game, score_game, stored_values
 from scripts.benchmarks import archive as bench
 
 
 def test_the_long_game_has_249_deals_and_takes_its_next() -> None:
     game, following = bench.long_game()
-    result = score_game(read_game(game))
+    with stored_values():  # longer than new rulesets may be: a game kept from before
+        result = score_game(read_game(game))
+        after = score_game(read_game({**game, "deals": [*game["deals"], following[0]]}))
     assert len(result.deals) == 249 and not result.complete
-    after = score_game(read_game({**game, "deals": [*game["deals"], following[0]]}))
     assert len(after.deals) == 250
 
 

@@ -118,12 +118,16 @@ def long_game() -> tuple[dict[str, Any], list[dict[str, Any]]]:
 def build_database(path: Path, size: int) -> None:
     """Import `size` club games and the long game into a new database, as `import-all` does."""
     from scorekeeper.archive import import_all
+    from scorekeeper.rules import stored_values
     from scorekeeper.storage import open_database
 
     db = open_database(path)
     try:
         games = [*club_games(size - 1), long_game()[0]]
-        import_all(db, {"format": "scorekeeper-archive", "version": 1, "games": games})
+        # New rulesets have at most 104 deals; the 250-deal game stands for one kept from
+        # before that limit, which must still open, score and take deals as fast.
+        with stored_values():
+            import_all(db, {"format": "scorekeeper-archive", "version": 1, "games": games})
     finally:
         db.close()
 
