@@ -71,14 +71,28 @@ def running_totals(result: GameResult) -> list[tuple[int, tuple[int, ...]]]:
     return points
 
 
-def nice_step(span: float, ticks: int = 5) -> int:
-    """Return a round step (1, 2 or 5 × a power of ten) giving about `ticks` gridlines over span."""
-    raw = max(span / ticks, 1)
-    power = 10 ** math.floor(math.log10(raw))
-    for factor in (1, 2, 5, 10):
-        if factor * power >= raw:
-            return int(factor * power)
-    return int(10 * power)  # pragma: no cover - the loop always returns
+def nice_step(span: int, ticks: int = 5) -> int:
+    """Return a round step (1, 2 or 5 × a power of ten) giving about `ticks` gridlines over span.
+
+    Integers only, so a game stored before points had limits (10**400 a bid) still draws.
+    """
+    if span <= ticks:
+        return 1
+    power = 10 ** (len(str(span // ticks)) - 1)  # the power of ten at or below span / ticks
+    for factor in (1, 2, 5):
+        if factor * power * ticks >= span:
+            return factor * power
+    return 10 * power
+
+
+def axis_label(value: int) -> str:
+    """Write a gridline's value: in full up to six digits, else briefly (2.5e400), for drawing."""
+    digits = str(abs(value))
+    if len(digits) <= 6:
+        return str(value)
+    sign = "-" if value < 0 else ""
+    tail = digits[1:3].rstrip("0")
+    return f"{sign}{digits[0]}{'.' + tail if tail else ''}e{len(digits) - 1}"
 
 
 def legend_columns(sides: int, width: int) -> int:
@@ -93,8 +107,8 @@ def chart_scale(result: GameResult, *, width: int = 360, height: int = 220) -> C
     if high == low:
         high = low + 50  # before the first deal: a modest empty scale
     step = nice_step(high - low)
-    low = math.floor(low / step) * step
-    high = math.ceil(high / step) * step
+    low = low // step * step
+    high = -(-high // step) * step
     slots = max(len(result.schedule), *(number for number, _ in running_totals(result)), 1)
     return ChartScale(
         left=LEFT,
@@ -167,7 +181,7 @@ def score_chart_svg(result: GameResult, *, width: int = 360, height: int = 220) 
         )
         grid.append(
             f'<text x="{scale.left - 5}" y="{y}" dy="4" text-anchor="end" '
-            f'fill="currentColor">{value}</text>'
+            f'fill="currentColor">{axis_label(value)}</text>'
         )
     parts.append('<g class="grid">' + "".join(grid) + "</g>")
     # Deal numbers along the bottom.

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from scorekeeper.rules import read_game, score_game
-from scorekeeper.stats import PlayedGame, best_bidders, family_stats, ranked
+from scorekeeper.stats import PlayedGame, best_bidders, family_stats, one_decimal, ranked
 
 #: Partnership Back Alley (pagat: at least, 5 per trick bid, 1 over, -5 per trick when set;
 #: board 10 × cards) cut to two deals of 3 and 2 cards. Ann & Cy against Bob & Dee.
@@ -166,3 +168,17 @@ def test_sorting_by_wins_games_boards_and_name(stats) -> None:
     assert [p.name for p in ranked(stats, "games")][-1] == "Eve"
     assert ranked(stats, "boards")[0].name == "Dee"
     assert [p.name for p in ranked(stats, "name")] == ["Ann", "Bob", "Cy", "Dee", "Eve"]
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        (Fraction(5, 2), "2.5"),
+        (Fraction(-5, 4), "-1.3"),
+        (Fraction(1, 20), "0.1"),
+        (Fraction(-1, 100), "0.0"),
+        (Fraction(10**400 * 3 + 1, 3), f"{10**400}.3"),
+    ],
+)
+def test_averages_are_written_exactly_however_large(value: Fraction, shown: str) -> None:
+    assert one_decimal(value) == shown

@@ -233,6 +233,13 @@ def _kept(
     return _stored(row, db.store.reads.put(ReadGame(_text_of(row, bodies), game, result)))
 
 
+def delete_game_rows(db: Connection, game_id: str) -> None:
+    """Forget a game: its deals, its editors and its row."""
+    for table in ("deals", "editors"):
+        db.execute(f"delete from {table} where game_id = ?", [game_id])
+    db.execute("delete from games where id = ?", [game_id])
+
+
 def add_editor(db: Connection, game_id: str, device: str) -> None:
     """Let this device record and change the game."""
     db["editors"].insert({"game_id": game_id, "device": device, "created": now()}, ignore=True)

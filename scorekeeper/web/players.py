@@ -4,11 +4,20 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, render_template, request
 
-from ..stats import SORTS, FamilyStats, PlayedGame, best_bidders, family_stats, ranked
+from ..stats import (
+    SORTS,
+    FamilyStats,
+    PlayedGame,
+    best_bidders,
+    family_stats,
+    one_decimal,
+    ranked,
+)
 from ..storage import list_games
 from .db import get_db
 
 bp = Blueprint("players", __name__, url_prefix="/players")
+bp.add_app_template_filter(one_decimal, "one_decimal")
 
 
 def all_stats() -> FamilyStats:

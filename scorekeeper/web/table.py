@@ -12,7 +12,17 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, session, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from werkzeug.datastructures import MultiDict
 
 from .. import games
@@ -22,6 +32,7 @@ from .db import get_db
 from .deal_editor import DealEditor
 from .devices import current_device
 from .forms import (
+    DeleteGameForm,
     DrawForm,
     EditDealForm,
     ImportForm,
@@ -283,6 +294,20 @@ def join(game_id: str, edit_key: str) -> Response:
     """Make this phone an editor of the game: the link the scorer shares."""
     games.join(get_db(), game_id, edit_key, current_device())
     return redirect(game_url(game_id), code=303)  # type: ignore[return-value]
+
+
+@bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
+def delete_game(game_id: str) -> Any:
+    """Ask first, then forget the game (its editors only): a mistaken or broken game goes away."""
+    db = get_db()
+    device = current_device()
+    games.check_may_change(db, game_id, device)
+    form = DeleteGameForm()
+    if form.validate_on_submit():
+        stored = games.delete_game(db, game_id, device=device)
+        flash(f"The game of {', '.join(stored.game.players)} was deleted.", "success")
+        return redirect(url_for("table.home"), code=303)
+    return render_template("delete_game.html", stored=games.load(db, game_id), form=form)
 
 
 @bp.get("/games/<game_id>/export.json")
