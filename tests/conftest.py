@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+# Tests create games by the dozen; the quota tests turn the quotas back on for themselves.
+# Servers started by tests inherit this too.
+os.environ.setdefault("SCOREKEEPER_QUOTAS", "off")
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"

@@ -15,6 +15,7 @@ from ..rules import ScoreError
 from . import csrf
 from .db import get_db
 from .devices import current_device
+from .quotas import quota
 
 bp = Blueprint("archive", __name__)
 
@@ -58,6 +59,7 @@ def download() -> Response:
 
 
 @bp.route("/archive/import", methods=["GET", "POST"])
+@quota("imports")
 @csrf.exempt  # checked below, once the larger size limit for an archive is in place
 def import_archive() -> Response | tuple[str, int]:
     request.max_content_length = MAX_ARCHIVE_BYTES

@@ -37,6 +37,7 @@ from ..rules import (
 )
 from ..storage import FoundRuleset, NotFound, StoredGame, find_any_ruleset, ruleset_choices
 from .db import get_db
+from .quotas import quota
 from .rules_forms import (
     CalculatorForm,
     FormErrors,
@@ -169,6 +170,7 @@ def _save(form: HouseRulesForm, editing: FoundRuleset | None) -> Any:
 
 
 @bp.route("/rules/new", methods=["GET", "POST"])
+@quota("rules")
 def new() -> Any:
     form = HouseRulesForm()
     if request.method == "POST":
@@ -181,6 +183,7 @@ def new() -> Any:
 
 
 @bp.route("/rules/<slug>/edit", methods=["GET", "POST"])
+@quota("rules")
 def edit(slug: str) -> Any:
     found = find(slug)
     if not found.house:
@@ -206,6 +209,7 @@ def delete(slug: str) -> Response:
 
 
 @bp.route("/rules/import", methods=["GET", "POST"])
+@quota("imports")
 def import_rules() -> Any:
     form = ImportRulesForm()
     if form.validate_on_submit():

@@ -53,6 +53,7 @@ from .new_game import (
     new_game_defaults,
     ruleset_options,
 )
+from .quotas import quota
 
 bp = Blueprint("table", __name__)
 
@@ -99,6 +100,7 @@ def start_once(db: Connection, game: Game, nonce: str) -> str:
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
+@quota("games")
 def new_game() -> Any:
     db = get_db()
     choices = ruleset_options(db)
@@ -126,6 +128,7 @@ def new_game() -> Any:
 
 
 @bp.route("/games/new/draw", methods=["GET", "POST"])
+@quota("games")
 def draw() -> Any:
     db = get_db()
     form = DrawForm() if request.method == "POST" else DrawForm(formdata=None)
@@ -322,6 +325,7 @@ def export(game_id: str) -> Response:
 
 
 @bp.route("/import", methods=["GET", "POST"])
+@quota("imports")
 def import_game() -> Response | tuple[str, int] | str:
     form = ImportForm()
     if form.validate_on_submit():
