@@ -107,6 +107,11 @@ class Sheet:
     partnership: bool
     total_label: str = "Final"  #: what the foot of the grid holds: "Final" or "So far"
 
+    @property
+    def row_count(self) -> int:
+        """Return how many deal rows the sheet prints, over all its grids."""
+        return sum(len(grid.rows) for grid in self.grids)
+
 
 def build_blank_sheet(
     ruleset: Ruleset, *, players: Sequence[str] | int, first_dealer: int | None = None

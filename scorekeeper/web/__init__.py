@@ -98,4 +98,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     for area in (table, api, sheets, rules_pages, live, players, archive):
         app.register_blueprint(area.bp)
+    sheets.init_app(app)
     return app

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from datetime import date
 
-from flask import Blueprint, Response, render_template, request
+from flask import Blueprint, Flask, Response, current_app, render_template, request
 
 from ..games import load
 from ..rules import ScoreError
@@ -15,6 +17,33 @@ from .errors import refusal
 
 bp = Blueprint("sheets", __name__)
 PAPERS = ("letter", "a4")
+PRINTERS = "scorekeeper.sheet_printers"
+BUSY = "The sheet printer is busy with other sheets; nothing is lost. Try again in a few seconds."
+
+
+def init_app(app: Flask) -> None:
+    """Give the app its PDF slots: SHEETS_AT_ONCE sheets render at a time, the rest wait."""
+    app.config.setdefault("SHEETS_AT_ONCE", 2)
+    app.config.setdefault("SHEET_WAIT_SECONDS", 3.0)
+    app.extensions[PRINTERS] = threading.BoundedSemaphore(app.config["SHEETS_AT_ONCE"])
+
+
+def printed(render: Callable[[], bytes], filename: str) -> Response:
+    """Render a PDF in one of the app's few slots, or answer 503 if none frees up soon.
+
+    WeasyPrint is heavy: without a cap, a few sheets at once take every server thread
+    and the table cannot record a deal meanwhile.
+    """
+    slots: threading.BoundedSemaphore = current_app.extensions[PRINTERS]
+    if not slots.acquire(timeout=current_app.config["SHEET_WAIT_SECONDS"]):
+        response = refusal(503, BUSY)
+        response.headers["Retry-After"] = "5"
+        return response
+    try:
+        data = render()
+    finally:
+        slots.release()
+    return pdf_response(data, filename)
 
 
 def pdf_response(data: bytes, filename: str) -> Response:
@@ -51,8 +80,13 @@ def game_sheet(game_id: str) -> Response:
     if paper is None:
         return refusal(400, "Paper must be letter or a4.")
     played = date.fromisoformat(stored.created[:10])
-    data = render_game_sheet(stored.result(), paper=paper, date=played)
-    return pdf_response(data, f"scoresheet-{game_id}.pdf")
+    try:
+        return printed(
+            lambda: render_game_sheet(stored.result(), paper=paper, date=played),
+            f"scoresheet-{game_id}.pdf",
+        )
+    except ScoreError as error:
+        return refusal(422, f"That sheet cannot be printed: {error}")
 
 
 @bp.get("/sheets")
@@ -75,9 +109,13 @@ def blank_sheet() -> Response:
         players = players_asked(ruleset)
         first = request.args.get("first_dealer", "").strip()
         first_dealer = int(first) if first.isdigit() else None
-        data = render_blank_sheet(ruleset, players=players, first_dealer=first_dealer, paper=paper)
+        return printed(
+            lambda: render_blank_sheet(
+                ruleset, players=players, first_dealer=first_dealer, paper=paper
+            ),
+            f"blank-{slug}.pdf",
+        )
     except NotFound:
         return refusal(422, f"That sheet cannot be printed: there is no ruleset called {slug!r}")
     except ScoreError as error:
         return refusal(422, f"That sheet cannot be printed: {error}")
-    return pdf_response(data, f"blank-{slug}.pdf")
