@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass
 from html import escape
 
+from .bidi import isolate
 from .rules import GameResult
 
 #: Line colours (Okabe & Ito's colour-blind-safe set, minus the near-white yellow).
@@ -159,7 +160,7 @@ def score_chart_svg(result: GameResult, *, width: int = 360, height: int = 220) 
     bottom = scale.top + scale.plot_height
     right = fmt(scale.left + scale.plot_width)
     title = "Running totals: " + ", ".join(
-        f"{name} {total}" for name, total in zip(sides, result.totals, strict=True)
+        f"{isolate(name)} {total}" for name, total in zip(sides, result.totals, strict=True)
     )
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="score-chart" '
@@ -212,7 +213,7 @@ def score_chart_svg(result: GameResult, *, width: int = 360, height: int = 220) 
         last_x, last_y = scale.x(totals[-1][0]), scale.y(totals[-1][1][side])
         end = marker(MARKERS[side % len(MARKERS)], last_x, last_y, colour)
         lines.append(
-            f'<g class="side side-{side}"><title>{escape(name)}</title>'
+            f'<g class="side side-{side}"><title>{escape(isolate(name))}</title>'
             f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="3" '
             f'stroke-linejoin="round" stroke-linecap="round"{dashed}/>'
             f"{end if len(totals) > 1 else ''}</g>"
@@ -235,7 +236,8 @@ def score_chart_svg(result: GameResult, *, width: int = 360, height: int = 220) 
             f'<g class="side side-{side}">'
             f'<line x1="{x}" y1="{y}" x2="{x + 30}" y2="{y}" stroke="{colour}" '
             f'stroke-width="3"{dashed}/>{marker(MARKERS[side % len(MARKERS)], x + 30, y, colour)}'
-            f'<text x="{x + 40}" y="{y + 4.5}" fill="currentColor">{escape(short(name, limit))} '
+            f'<text x="{x + 40}" y="{y + 4.5}" fill="currentColor">'
+            f"{escape(isolate(short(name, limit)))} "
             f'<tspan font-weight="bold">{total}</tspan></text></g>'
         )
     parts.append('<g class="legend">' + "".join(legend) + "</g>")

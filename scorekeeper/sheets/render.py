@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..bidi import isolate
 from ..rules import GameResult, Ruleset, ScoreError
 from .fetcher import static_url_fetcher
 from .view import Grid, Sheet, build_blank_sheet, build_game_sheet
@@ -63,12 +64,14 @@ def grid_layout(grid: Grid, width: float) -> Layout:
 def _environment() -> Any:
     import jinja2
 
-    return jinja2.Environment(
+    environment = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=False,
     )
+    environment.filters["isolate"] = isolate
+    return environment
 
 
 def row_height(sheet: Sheet, page_height: float) -> float:

@@ -44,6 +44,7 @@ class FormRequest(Request):
 
 csrf = CSRFProtect()
 
+
 #: The policy for every response: nothing from anywhere but this app, no inline script.
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -86,7 +87,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
 
     csrf.init_app(app)
-    from . import db, devices, errors, quotas, security
+    from . import db, devices, errors, isolation, quotas, security
 
     db.init_app(app)
     quotas.init_app(app)
@@ -99,4 +100,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     for area in (table, api, sheets, rules_pages, live, players, archive):
         app.register_blueprint(area.bp)
     sheets.init_app(app)
+    isolation.init_app(app)
     return app

@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
+from ..bidi import isolate
 from ..games import load
 from ..house_rules import (
     RULE_TITLES,
@@ -202,7 +203,8 @@ def delete(slug: str) -> Response:
         abort(405)
     delete_house_rules(get_db(), slug)
     flash(
-        f"Deleted {found.ruleset.name}. Games played under it keep their own copy of the rules.",
+        f"Deleted {isolate(found.ruleset.name)}. "
+        "Games played under it keep their own copy of the rules.",
         "status",
     )
     return redirect(url_for("rules_pages.index"), code=303)  # type: ignore[return-value]

@@ -26,6 +26,7 @@ from flask import (
 from werkzeug.datastructures import MultiDict
 
 from .. import games
+from ..bidi import isolate_all
 from ..rules import Game, ScoreError, load_game_text, trump_label
 from ..storage import Connection, Reply, StoredGame, list_games
 from .db import get_db
@@ -308,7 +309,7 @@ def delete_game(game_id: str) -> Any:
     form = DeleteGameForm()
     if form.validate_on_submit():
         stored = games.delete_game(db, game_id, device=device)
-        flash(f"The game of {', '.join(stored.game.players)} was deleted.", "success")
+        flash(f"The game of {', '.join(isolate_all(stored.game.players))} was deleted.", "success")
         return redirect(url_for("table.home"), code=303)
     return render_template("delete_game.html", stored=games.load(db, game_id), form=form)
 
