@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from datetime import UTC, datetime
 
 from sqlite_utils import Database
@@ -60,6 +61,23 @@ def m002_house_rulesets(db: Database) -> None:
 def m003_reply_fingerprints(db: Database) -> None:
     """What each kept reply was asked, so a key reused for another request is caught."""
     db["replies"].add_column("fingerprint", str)
+
+
+@migrations()
+def m004_house_ruleset_owners(db: Database) -> None:
+    """Who may change each house ruleset: its editors, and the key of its edit link.
+
+    Rulesets saved before owners existed get a key but no editor: see
+    `storage.rulesets.may_edit_ruleset` for who may change them.
+    """
+    db["house_rulesets"].add_column("edit_key", str)
+    db["ruleset_editors"].create(
+        {"slug": str, "device": str, "created": str},
+        pk=("slug", "device"),
+    )
+    for (slug,) in db.execute("select slug from house_rulesets").fetchall():
+        key = secrets.token_urlsafe(18)
+        db.execute("update house_rulesets set edit_key = ? where slug = ?", [key, slug])
 
 
 def now() -> str:
