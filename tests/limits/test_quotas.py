@@ -99,3 +99,16 @@ def test_quotas_off_turns_only_the_quotas_off(tmp_path, monkeypatch) -> None:
     assert {create(phone, token).status_code for _ in range(12)} == {201}
     # Trusted hosts stay on.
     assert phone.get("/archive.json", headers={"Host": "evil.example"}).status_code == 400
+
+
+def test_a_burst_of_house_rules_saves_gets_429(guarded_app) -> None:
+    from tests.web.test_house_rules import editor
+
+    phone = guarded_app.test_client()
+    token = csrf_token(phone)
+    statuses = []
+    for number in range(11):
+        values = {**editor(phone, "bluke"), "name": f"Our Bluke {number}", "csrf_token": token}
+        statuses.append(phone.post("/rules/new", data=values).status_code)
+    assert statuses == [303] * 10 + [429]
+    assert count_rows(guarded_app.config["DATABASE"], "house_rulesets") == 10
