@@ -7,6 +7,7 @@ import sqlite3
 
 from scorekeeper.rules import builtin_document
 from tests.reliability.conftest import PLAYERS, deal, page_token
+from tests.web.conftest import hidden
 
 HUGE = 10**400
 #: Ann bids one and takes every trick of deals 1 and 2: 1 bid made, scored at HUGE per bid.
@@ -50,3 +51,25 @@ def test_pages_of_an_old_game_with_huge_points_answer(app, client) -> None:
         response = client.get(path)
         assert response.status_code == 200, path
         assert f"{HUGE + 12}.0" in response.get_data(as_text=True), path
+
+
+def test_the_old_game_prints_and_can_be_deleted_by_its_scorer(app, client) -> None:
+    page_token(client)
+    game_id = store_old_game(app.config["DATABASE"])
+    device = "old-phone-of-the-scorer"
+    client.set_cookie("scorekeeper_device", device)  # the phone that kept its score
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        conn.execute("insert into editors (game_id, device) values (?, ?)", [game_id, device])
+    assert str(2 * HUGE + 23) in client.get(f"/games/{game_id}/scoresheet").get_data(as_text=True)
+    for path in (f"/games/{game_id}/export.json", "/archive.json"):
+        response = client.get(path)
+        assert response.status_code == 200, path
+        assert str(HUGE) in response.get_data(as_text=True), path  # the points a bid, exactly
+    sheet = client.get(f"/games/{game_id}/sheet.pdf")
+    assert sheet.status_code == 200 and sheet.data.startswith(b"%PDF")
+    confirm = client.get(f"/games/{game_id}/delete").get_data(as_text=True)
+    deleted = client.post(
+        f"/games/{game_id}/delete", data={"csrf_token": hidden(confirm, "csrf_token")}
+    )
+    assert deleted.status_code == 303
+    assert client.get(f"/games/{game_id}").status_code == 404
