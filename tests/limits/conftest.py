@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from scorekeeper.web import create_app
+from tests.serving import Server
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    """A real `scorekeeper serve` on a fresh database."""
+    running = Server(db=tmp_path / "live.sqlite").start()
+    yield running
+    running.stop()
 
 
 @pytest.fixture

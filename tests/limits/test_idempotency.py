@@ -10,13 +10,6 @@ from tests.reliability.conftest import NEW_GAME, deal, deal_rows, phone, start_g
 from tests.serving import Server
 
 
-@pytest.fixture
-def server(tmp_path):
-    running = Server(db=tmp_path / "keys.sqlite").start()
-    yield running
-    running.stop()
-
-
 @pytest.mark.server
 def test_one_key_with_a_different_deal_gets_422_and_records_nothing(server: Server) -> None:
     scorer = phone(server)

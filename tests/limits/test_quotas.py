@@ -27,15 +27,7 @@ def test_a_burst_of_new_games_from_one_phone_gets_429_and_writes_nothing(guarded
     assert "Nothing was saved" in message
     assert count_rows(guarded_app.config["DATABASE"], "games") == 10
     # The new-game form shares the quota, and answers with a page, not JSON.
-    page = phone.get("/games/new").get_data(as_text=True)
-    form = {
-        "csrf_token": hidden(page, "csrf_token"),
-        "nonce": hidden(page, "nonce"),
-        "ruleset": "joker",
-        "dealer": "0",
-        "start": "1",
-        **{f"players-{seat}": name for seat, name in enumerate(GAME["players"])},
-    }
+    form = Table(phone).new_game_form("joker", GAME["players"])
     by_form = phone.post("/games/new", data=form)
     assert by_form.status_code == 429
     assert by_form.mimetype == "text/html"

@@ -12,13 +12,6 @@ from tests.serving import Client, Server
 IDLE = 150
 
 
-@pytest.fixture
-def server(tmp_path):
-    running = Server(db=tmp_path / "idle.sqlite").start()
-    yield running
-    running.stop()
-
-
 @pytest.mark.server
 def test_150_idle_half_open_connections_do_not_lock_a_phone_out(server: Server) -> None:
     idle = []

@@ -12,13 +12,6 @@ from tests.serving import Client, Server
 GAME = {"ruleset": "joker", "players": ["Ann", "Bob", "Cy", "Dee"], "deals": []}
 
 
-@pytest.fixture
-def server(tmp_path):
-    running = Server(db=tmp_path / "hosts.sqlite").start()
-    yield running
-    running.stop()
-
-
 @pytest.mark.server
 def test_a_rebinding_name_is_refused_by_the_real_server(server: Server) -> None:
     phone = Client(server.url)
