@@ -18,27 +18,44 @@ from .errors import refusal
 bp = Blueprint("sheets", __name__)
 PAPERS = ("letter", "a4")
 PRINTERS = "scorekeeper.sheet_printers"
+WAITING = "scorekeeper.sheet_queue"
 BUSY = "The sheet printer is busy with other sheets; nothing is lost. Try again in a few seconds."
 
 
 def init_app(app: Flask) -> None:
-    """Give the app its PDF slots: SHEETS_AT_ONCE sheets render at a time, the rest wait."""
+    """Give the app its PDF slots: SHEETS_AT_ONCE render at a time, as many more may wait."""
     app.config.setdefault("SHEETS_AT_ONCE", 2)
     app.config.setdefault("SHEET_WAIT_SECONDS", 3.0)
-    app.extensions[PRINTERS] = threading.BoundedSemaphore(app.config["SHEETS_AT_ONCE"])
+    at_once = app.config["SHEETS_AT_ONCE"]
+    app.extensions[PRINTERS] = threading.BoundedSemaphore(at_once)
+    app.extensions[WAITING] = threading.BoundedSemaphore(at_once)
+
+
+def busy() -> Response:
+    """Answer that every PDF slot is taken: 503, and when to try again."""
+    response = refusal(503, BUSY)
+    response.headers["Retry-After"] = "5"
+    return response
 
 
 def printed(render: Callable[[], bytes], filename: str) -> Response:
     """Render a PDF in one of the app's few slots, or answer 503 if none frees up soon.
 
     WeasyPrint is heavy: without a cap, a few sheets at once take every server thread
-    and the table cannot record a deal meanwhile.
+    and the table cannot record a deal meanwhile. At most SHEETS_AT_ONCE requests
+    render and as many wait (briefly) for a slot; any more are answered at once, so
+    sheets never hold more than four of the server's threads.
     """
     slots: threading.BoundedSemaphore = current_app.extensions[PRINTERS]
-    if not slots.acquire(timeout=current_app.config["SHEET_WAIT_SECONDS"]):
-        response = refusal(503, BUSY)
-        response.headers["Retry-After"] = "5"
-        return response
+    queue: threading.BoundedSemaphore = current_app.extensions[WAITING]
+    if not slots.acquire(blocking=False):
+        if not queue.acquire(blocking=False):
+            return busy()
+        try:
+            if not slots.acquire(timeout=current_app.config["SHEET_WAIT_SECONDS"]):
+                return busy()
+        finally:
+            queue.release()
     try:
         data = render()
     finally:
