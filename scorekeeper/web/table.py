@@ -307,7 +307,8 @@ def delete_game(game_id: str) -> Any:
     device = current_device()
     games.check_may_change(db, game_id, device)
     form = DeleteGameForm()
-    if form.validate_on_submit():
+    # The confirm button names this very game: a stray or forged post deletes nothing.
+    if form.validate_on_submit() and request.form.get("confirm") == game_id:
         stored = games.delete_game(db, game_id, device=device)
         flash(f"The game of {', '.join(isolate_all(stored.game.players))} was deleted.", "success")
         return redirect(url_for("table.home"), code=303)

@@ -69,7 +69,8 @@ def test_the_old_game_prints_and_can_be_deleted_by_its_scorer(app, client) -> No
     assert sheet.status_code == 200 and sheet.data.startswith(b"%PDF")
     confirm = client.get(f"/games/{game_id}/delete").get_data(as_text=True)
     deleted = client.post(
-        f"/games/{game_id}/delete", data={"csrf_token": hidden(confirm, "csrf_token")}
+        f"/games/{game_id}/delete",
+        data={"csrf_token": hidden(confirm, "csrf_token"), "confirm": game_id},
     )
     assert deleted.status_code == 303
     assert client.get(f"/games/{game_id}").status_code == 404

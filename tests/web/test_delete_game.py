@@ -29,7 +29,15 @@ def test_the_scorer_deletes_a_game_after_confirming(app, client, api_game) -> No
     text = confirm.get_data(as_text=True)
     assert "Delete this game?" in text
     assert rows(app.config["DATABASE"], game_id) == [1, 0, 1]  # asking deletes nothing
-    done = client.post(f"/games/{game_id}/delete", data={"csrf_token": hidden(text, "csrf_token")})
+    token = hidden(text, "csrf_token")
+    # Without the confirm button naming this game, nothing is deleted.
+    unconfirmed = client.post(f"/games/{game_id}/delete", data={"csrf_token": token})
+    assert unconfirmed.status_code == 200
+    assert rows(app.config["DATABASE"], game_id) == [1, 0, 1]
+    done = client.post(
+        f"/games/{game_id}/delete",
+        data={"csrf_token": hidden(text, "csrf_token"), "confirm": game_id},
+    )
     assert done.status_code == 303
     assert rows(app.config["DATABASE"], game_id) == [0, 0, 0]
     assert client.get(f"/games/{game_id}").status_code == 404
@@ -41,6 +49,8 @@ def test_a_watching_phone_cannot_delete_the_game(app, client, api_game) -> None:
     token = csrf_token(watcher)
     assert f"/games/{game_id}/delete" not in watcher.get(f"/games/{game_id}").get_data(as_text=True)
     assert watcher.get(f"/games/{game_id}/delete").status_code == 403
-    refused = watcher.post(f"/games/{game_id}/delete", data={"csrf_token": token})
+    refused = watcher.post(
+        f"/games/{game_id}/delete", data={"csrf_token": token, "confirm": game_id}
+    )
     assert refused.status_code == 403
     assert rows(app.config["DATABASE"], game_id) == [1, 0, 1]
