@@ -9,24 +9,45 @@ No Flask here.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
 from typing import Any
 
 from .documents import read_json_document
 from .games import import_games as store_all
 from .rules import Game, GameFileError, ScoreError, default_lookup, read_game, score_game
-from .storage import Connection, game_ids, get_game
+from .storage import Connection, NotFound, game_ids, get_game
 
 FORMAT = "scorekeeper-archive"
 VERSION = 1
 
 
+def archived_games(db: Connection) -> Iterator[dict[str, Any]]:
+    """Yield every game's file, the oldest first, reading one game at a time."""
+    for game_id in game_ids(db):
+        try:
+            yield get_game(db, game_id).game.to_json()
+        except NotFound:
+            continue  # deleted while the archive was being written
+
+
 def export_all(db: Connection) -> dict[str, Any]:
     """Return every game as one archive document, the oldest game first."""
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "games": [get_game(db, game_id).game.to_json() for game_id in game_ids(db)],
-    }
+    return {"format": FORMAT, "version": VERSION, "games": list(archived_games(db))}
+
+
+def archive_text(db: Connection) -> Iterator[str]:
+    """Yield the archive file's text a game at a time, so memory never holds every game.
+
+    The text is exactly `json.dumps(export_all(db), indent=1, ensure_ascii=False)`.
+    """
+    yield f'{{\n "format": "{FORMAT}",\n "version": {VERSION},\n "games": ['
+    first = True
+    for game in archived_games(db):
+        text = json.dumps(game, indent=1, ensure_ascii=False).replace("\n", "\n  ")
+        yield ("\n  " if first else ",\n  ") + text
+        first = False
+    yield "]\n}" if first else "\n ]\n}"
 
 
 def read_archive(document: Any) -> list[Game]:

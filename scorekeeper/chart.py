@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass
 from html import escape
 
+from .bidi import isolate
 from .rules import GameResult
 
 #: Line colours (Okabe & Ito's colour-blind-safe set, minus the near-white yellow).
@@ -71,14 +72,28 @@ def running_totals(result: GameResult) -> list[tuple[int, tuple[int, ...]]]:
     return points
 
 
-def nice_step(span: float, ticks: int = 5) -> int:
-    """Return a round step (1, 2 or 5 × a power of ten) giving about `ticks` gridlines over span."""
-    raw = max(span / ticks, 1)
-    power = 10 ** math.floor(math.log10(raw))
-    for factor in (1, 2, 5, 10):
-        if factor * power >= raw:
-            return int(factor * power)
-    return int(10 * power)  # pragma: no cover - the loop always returns
+def nice_step(span: int, ticks: int = 5) -> int:
+    """Return a round step (1, 2 or 5 × a power of ten) giving about `ticks` gridlines over span.
+
+    Integers only, so a game stored before points had limits (10**400 a bid) still draws.
+    """
+    if span <= ticks:
+        return 1
+    power = 10 ** (len(str(span // ticks)) - 1)  # the power of ten at or below span / ticks
+    for factor in (1, 2, 5):
+        if factor * power * ticks >= span:
+            return factor * power
+    return 10 * power
+
+
+def axis_label(value: int) -> str:
+    """Write a gridline's value: in full up to six digits, else briefly (2.5e400), for drawing."""
+    digits = str(abs(value))
+    if len(digits) <= 6:
+        return str(value)
+    sign = "-" if value < 0 else ""
+    tail = digits[1:3].rstrip("0")
+    return f"{sign}{digits[0]}{'.' + tail if tail else ''}e{len(digits) - 1}"
 
 
 def legend_columns(sides: int, width: int) -> int:
@@ -93,8 +108,8 @@ def chart_scale(result: GameResult, *, width: int = 360, height: int = 220) -> C
     if high == low:
         high = low + 50  # before the first deal: a modest empty scale
     step = nice_step(high - low)
-    low = math.floor(low / step) * step
-    high = math.ceil(high / step) * step
+    low = low // step * step
+    high = -(-high // step) * step
     slots = max(len(result.schedule), *(number for number, _ in running_totals(result)), 1)
     return ChartScale(
         left=LEFT,
@@ -145,7 +160,7 @@ def score_chart_svg(result: GameResult, *, width: int = 360, height: int = 220) 
     bottom = scale.top + scale.plot_height
     right = fmt(scale.left + scale.plot_width)
     title = "Running totals: " + ", ".join(
-        f"{name} {total}" for name, total in zip(sides, result.totals, strict=True)
+        f"{isolate(name)} {total}" for name, total in zip(sides, result.totals, strict=True)
     )
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="score-chart" '
@@ -167,7 +182,7 @@ def score_chart_svg(result: GameResult, *, width: int = 360, height: int = 220) 
         )
         grid.append(
             f'<text x="{scale.left - 5}" y="{y}" dy="4" text-anchor="end" '
-            f'fill="currentColor">{value}</text>'
+            f'fill="currentColor">{axis_label(value)}</text>'
         )
     parts.append('<g class="grid">' + "".join(grid) + "</g>")
     # Deal numbers along the bottom.
@@ -198,7 +213,7 @@ def score_chart_svg(result: GameResult, *, width: int = 360, height: int = 220) 
         last_x, last_y = scale.x(totals[-1][0]), scale.y(totals[-1][1][side])
         end = marker(MARKERS[side % len(MARKERS)], last_x, last_y, colour)
         lines.append(
-            f'<g class="side side-{side}"><title>{escape(name)}</title>'
+            f'<g class="side side-{side}"><title>{escape(isolate(name))}</title>'
             f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="3" '
             f'stroke-linejoin="round" stroke-linecap="round"{dashed}/>'
             f"{end if len(totals) > 1 else ''}</g>"
@@ -221,7 +236,8 @@ def score_chart_svg(result: GameResult, *, width: int = 360, height: int = 220) 
             f'<g class="side side-{side}">'
             f'<line x1="{x}" y1="{y}" x2="{x + 30}" y2="{y}" stroke="{colour}" '
             f'stroke-width="3"{dashed}/>{marker(MARKERS[side % len(MARKERS)], x + 30, y, colour)}'
-            f'<text x="{x + 40}" y="{y + 4.5}" fill="currentColor">{escape(short(name, limit))} '
+            f'<text x="{x + 40}" y="{y + 4.5}" fill="currentColor">'
+            f"{escape(isolate(short(name, limit)))} "
             f'<tspan font-weight="bold">{total}</tspan></text></g>'
         )
     parts.append('<g class="legend">' + "".join(legend) + "</g>")

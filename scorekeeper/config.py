@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import secrets
+import socket
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent
@@ -64,3 +66,38 @@ def secret_key(instance: Path = INSTANCE) -> str:
         finally:
             temporary.unlink()
     return path.read_text().strip()
+
+
+def quotas_on() -> bool:
+    """Say whether the quotas count: on unless $SCOREKEEPER_QUOTAS is "off"."""
+    return os.environ.get("SCOREKEEPER_QUOTAS", "on").strip().lower() != "off"
+
+
+def trusted_hosts() -> list[str]:
+    """Return the names this server answers to; any IP address is answered too.
+
+    A page on another site can point its own name at this machine (DNS rebinding);
+    refusing every name but these keeps it from reading or changing anything here.
+    This machine's name, NAME.local, any *.local name and localhost are served, and
+    $SCOREKEEPER_HOSTS adds more (comma-separated; ".example.org" takes subdomains).
+    """
+    name = socket.gethostname().strip(".").lower()
+    names = ["localhost", ".localhost", ".local"]
+    if name:
+        names += [name, f"{name}.local"]
+    extra = os.environ.get("SCOREKEEPER_HOSTS", "")
+    names += [host.strip().lower() for host in extra.split(",") if host.strip()]
+    return list(dict.fromkeys(names))
+
+
+def is_ip_address(host: str) -> bool:
+    """Say whether a Host header (with or without a port) names an IP address, not a name."""
+    if host.startswith("["):
+        host = host[1:].partition("]")[0]
+    elif host.count(":") == 1:
+        host = host.partition(":")[0]
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True

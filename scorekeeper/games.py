@@ -24,6 +24,7 @@ from .storage import (
     Reply,
     StoredGame,
     add_editor,
+    delete_game_rows,
     game_exists,
     get_game,
     get_game_for,
@@ -195,6 +196,14 @@ def join(db: Connection, game_id: str, edit_key: str, device: str) -> StoredGame
             raise NotFound(game_id)
         add_editor(db, game_id, device)
     return stored
+
+
+def delete_game(db: Connection, game_id: str, *, device: str | None) -> StoredGame:
+    """Forget a game for good, if this device may change it; return it as it was."""
+    with db.write():
+        current = _load_to_change(db, game_id, device, None)
+        delete_game_rows(db, game_id)
+    return current
 
 
 # Recording, correcting, undoing deals ---------------------------------------------------------

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from .bidi import isolate, isolate_all
 from .rules import (
     BidKind,
     DealResult,
@@ -110,6 +111,11 @@ class Sheet:
     notes: tuple[str, ...]
     legend: tuple[str, ...]
     total_label: str = "Final"  #: what the foot of the grid holds: "Final" or "So far"
+
+    @property
+    def row_count(self) -> int:
+        """Return how many deal rows the sheet prints, over all its grids."""
+        return sum(len(grid.rows) for grid in self.grids)
 
 
 def build_blank_sheet(
@@ -221,6 +227,7 @@ def _check_dealer(first_dealer: int | None, count: int) -> None:
 
 
 def _join(names: Sequence[str]) -> str:
+    names = isolate_all(names)
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
@@ -228,11 +235,11 @@ def _heads(ruleset: Ruleset, names: Sequence[str]) -> tuple[SideHead, ...]:
     heads = []
     for side, seats in enumerate(ruleset.seats_by_side(len(names))):
         if ruleset.partnership:
-            title = " & ".join(names[seat] for seat in seats) if all(names) else ""
+            title = " & ".join(isolate_all(names[seat] for seat in seats)) if all(names) else ""
             hint = f"team {side + 1}: seats {seats[0] + 1} & {seats[1] + 1}"
             heads.append(SideHead(title, hint, tuple((seat + 1, names[seat]) for seat in seats)))
         else:
-            heads.append(SideHead(names[side], f"seat {side + 1}", ()))
+            heads.append(SideHead(isolate(names[side]), f"seat {side + 1}", ()))
     return tuple(heads)
 
 
@@ -284,7 +291,7 @@ def _played_row(result: GameResult, deal: DealResult, following: DealResult | No
         number=setup.number,
         cards=setup.cards,
         tags=_tags(ruleset, setup.number, setup.cards),
-        dealer=names[setup.dealer],
+        dealer=isolate(names[setup.dealer]),
         trump=_trump(record.trump),
         cells=(),
         set_end=_ends_set(ruleset, setup.number),

@@ -18,6 +18,19 @@ from .config import INSTANCE, default_database_path
 #: address the default route uses. UDP connect only picks a route; no packet is sent.
 ROUTE_PROBE = ("10.255.255.255", 1)
 
+#: Open connections waitress keeps (its default is 100): idle and half-open ones included,
+#: so 150 idle sockets cannot take every place.
+CONNECTION_LIMIT = 1000
+#: Seconds a connection may sit idle (or half-sent) before it is closed (default 120).
+CHANNEL_TIMEOUT = 20
+#: How often idle connections are looked for and closed, in seconds (default 30).
+CLEANUP_INTERVAL = 5
+#: The largest request body read at all: the archive import's limit (the app refuses more
+#: for everything else: one megabyte for a game file, MAX_CONTENT_LENGTH).
+MAX_REQUEST_BODY = 8 * 1024 * 1024
+#: The largest request head (the default is 256 KB).
+MAX_REQUEST_HEADERS = 64 * 1024
+
 
 def lan_address() -> str | None:
     """Return this machine's address on the home network, or None when it has none."""
@@ -78,4 +91,16 @@ def serve(*, host: str, port: int, db: str | None = None, threads: int = 8) -> N
     if counted:
         print(f"Counted the results of {counted} games kept from before", flush=True)
     greet(host, port, app.config["DATABASE"])
-    waitress_serve(app, host=host, port=port, threads=threads, ident="scorekeeper")
+    waitress_serve(
+        app,
+        host=host,
+        port=port,
+        threads=threads,
+        ident="scorekeeper",
+        connection_limit=CONNECTION_LIMIT,
+        channel_timeout=CHANNEL_TIMEOUT,
+        cleanup_interval=CLEANUP_INTERVAL,
+        max_request_body_size=MAX_REQUEST_BODY,
+        max_request_header_size=MAX_REQUEST_HEADERS,
+        asyncore_use_poll=True,  # select() cannot watch more than 1,024 sockets
+    )

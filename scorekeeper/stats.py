@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from .rules import name_key
@@ -73,18 +74,30 @@ class PlayerStats:
     def win_rate(self) -> float | None:
         return self.wins / self.finished if self.finished else None
 
-    def average(self, cards: int) -> float | None:
-        """Return the average points per deal with this many cards each, or None if none."""
+    def average(self, cards: int) -> Fraction | None:
+        """Return the exact average points of the deals with this many cards, or None."""
         points = self.points_by_cards.get(cards)
-        return points[0] / points[1] if points else None
+        return Fraction(points[0], points[1]) if points else None
 
     @property
-    def average_by_cards(self) -> list[tuple[int, float, int]]:
+    def average_by_cards(self) -> list[tuple[int, Fraction, int]]:
         """Return (cards, average points, deals) for every hand size played, most cards first."""
         return [
-            (cards, points / deals, deals)
+            (cards, Fraction(points, deals), deals)
             for cards, (points, deals) in sorted(self.points_by_cards.items(), reverse=True)
         ]
+
+
+def one_decimal(value: Fraction | int) -> str:
+    """Write an exact number to one decimal place (halves away from zero), however large.
+
+    Averages are exact fractions: a float would overflow on a game stored before
+    points had limits (10**400 points a bid), and the page would fail.
+    """
+    tenths = abs(Fraction(value)) * 10
+    rounded = int(tenths + Fraction(1, 2))
+    sign = "-" if value < 0 and rounded else ""
+    return f"{sign}{rounded // 10}.{rounded % 10}"
 
 
 @dataclass(frozen=True)

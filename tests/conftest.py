@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,9 @@ from typing import Any
 import pytest
 
 pytest_plugins = ("pytester",)  # tests/test_no_skips.py runs pytest on small test files
+# Tests create games by the dozen; the quota tests turn the quotas back on for themselves.
+# Servers started by tests inherit this too.
+os.environ.setdefault("SCOREKEEPER_QUOTAS", "off")
 
 REPO = Path(__file__).resolve().parents[1]
 #: The golden example games and their expected output, copied byte for byte (see its README).

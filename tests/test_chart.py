@@ -54,7 +54,7 @@ def test_the_zero_line_and_the_legend_say_names_and_totals() -> None:
     zero = next(line for line in root.iter(f"{SVG}line") if line.get("class") == "zero")
     assert float(zero.get("y1")) == scale.y(0)
     legend = "".join(root.find(f"{SVG}g[@class='legend']").itertext())
-    assert "Ann & Cy 25" in legend and "Bob & Dee -102" in legend
+    assert "\u2068Ann & Cy\u2069 25" in legend and "\u2068Bob & Dee\u2069 -102" in legend
 
 
 def test_names_are_escaped() -> None:

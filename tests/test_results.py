@@ -152,7 +152,7 @@ def test_an_import_stores_every_games_results(db) -> None:
 
 
 def test_a_house_rule_change_leaves_every_stored_result_right(db) -> None:
-    slug = save_house_rules(db, BRIDGE_SCORING)
+    slug = save_house_rules(db, BRIDGE_SCORING, device="phone-1")
     game_id = new_game(db, find_any_ruleset(db, slug).game_ref)
     games.record_deal(db, game_id, DEAL_1, device=PHONE, number=1)
     games.record_deal(db, game_id, DEAL_2, device=PHONE, number=2)
@@ -161,7 +161,7 @@ def test_a_house_rule_change_leaves_every_stored_result_right(db) -> None:
     # The family doubles the per-bid points: the game keeps its own copy of the rules it was
     # started under, so its score and its stored results stay as they were.
     doubled = {**BRIDGE_SCORING, "scoring": {**BRIDGE_SCORING["scoring"], "per_bid": 20}}
-    assert save_house_rules(db, doubled, slug=slug) == slug
+    assert save_house_rules(db, doubled, slug=slug, device="phone-1") == slug
     refresh_results(db)
     assert assert_fresh(db, game_id)["game"][3] == [281, 32]
     # A game started after the change is scored by the new rules.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -20,7 +21,7 @@ from scorekeeper.rules import (
     read_game,
     score_game,
 )
-from scorekeeper.stats import FamilyStats, best_bidders, ranked
+from scorekeeper.stats import FamilyStats, best_bidders, one_decimal, ranked
 from scorekeeper.storage import open_database
 from scorekeeper.storage.results import forget_results
 from tests.conftest import EXAMPLES, example
@@ -267,7 +268,9 @@ def rescored_stats(results: list[tuple[str, GameResult]]) -> dict[str, dict[str,
     for key, stats in players.items():
         stats["name"] = stats.pop("spellings").most_common(1)[0][0]
         points = sorted(stats.pop("points").items(), reverse=True)
-        stats["average_by_cards"] = [(cards, sum(p) / len(p), len(p)) for cards, p in points]
+        stats["average_by_cards"] = [
+            (cards, Fraction(sum(p), len(p)), len(p)) for cards, p in points
+        ]
         stats["meetings"] = {
             other: record for (mine, other), record in meetings.items() if mine == key
         }
@@ -339,3 +342,17 @@ def test_the_running_sums_follow_every_change(tmp_path) -> None:
     assert results[2][1].complete and not results[0][1].complete
     assert_same_as_rescoring(db, results, ordered=False)
     db.close()
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        (Fraction(5, 2), "2.5"),
+        (Fraction(-5, 4), "-1.3"),
+        (Fraction(1, 20), "0.1"),
+        (Fraction(-1, 100), "0.0"),
+        (Fraction(10**400 * 3 + 1, 3), f"{10**400}.3"),
+    ],
+)
+def test_averages_are_written_exactly_however_large(value: Fraction, shown: str) -> None:
+    assert one_decimal(value) == shown

@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..bidi import isolate
 from ..config import STATIC, TEMPLATES
 from ..house_rules.words import rule_lines
-from ..rules import GameResult, Ruleset
+from ..rules import GameResult, Ruleset, ScoreError
 from ..scoresheet import Grid, Sheet, build_blank_sheet, build_game_sheet
 from .fetcher import static_url_fetcher
 
@@ -25,6 +26,8 @@ PAGE_FURNITURE = 190.0
 GRID_FURNITURE = 63.0
 #: The least and most height of a grid row, in points: pencil rows are taller.
 ROW_HEIGHTS = {True: (16.0, 24.0), False: (12.5, 18.0)}
+#: The most rows a sheet prints: a schedule of 104 deals, and as many thrown in and dealt again.
+MAX_SHEET_ROWS = 208
 
 
 @dataclass(frozen=True)
@@ -59,12 +62,14 @@ def grid_layout(grid: Grid, width: float) -> Layout:
 def _environment() -> Any:
     import jinja2
 
-    return jinja2.Environment(
+    environment = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=False,
     )
+    environment.filters["isolate"] = isolate
+    return environment
 
 
 def row_height(sheet: Sheet, page_height: float) -> float:
@@ -97,7 +102,16 @@ def sheet_html(sheet: Sheet, *, paper: str = "letter") -> str:
 
 
 def sheet_pdf(sheet: Sheet, *, paper: str = "letter", static_root: Path = STATIC) -> bytes:
-    """Render a sheet to PDF bytes, loading nothing but files of static_root."""
+    """Render a sheet to PDF bytes, loading nothing but files of static_root.
+
+    A sheet of more than MAX_SHEET_ROWS rows is refused before any layout: WeasyPrint's
+    time and memory grow with the rows (2,000 rows took 37 s and 665 MB).
+    """
+    if sheet.row_count > MAX_SHEET_ROWS:
+        raise ScoreError(
+            f"this sheet would have {sheet.row_count} rows; a printed sheet holds at most "
+            f"{MAX_SHEET_ROWS} (a game's schedule and its thrown-in deals)"
+        )
     return pdf_from_html(sheet_html(sheet, paper=paper), static_root=static_root)
 
 

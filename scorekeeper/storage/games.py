@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules import DealRecord, Game, GameResult, name_key, read_game, stored_values
+from .results import drop_results
 from .schema import now
 from .store import Connection, GameText, ReadGame
 
@@ -223,6 +224,14 @@ def _kept(
 ) -> StoredGame:
     """Return a just-written game, and keep its reading under its new text for the next load."""
     return _stored(row, db.store.reads.put(ReadGame(_text_of(row, bodies), game, result)))
+
+
+def delete_game_rows(db: Connection, game_id: str) -> None:
+    """Forget a game: its deals, its editors, its stored results and its row."""
+    drop_results(db, game_id)
+    for table in ("deals", "editors"):
+        db.execute(f"delete from {table} where game_id = ?", [game_id])
+    db.execute("delete from games where id = ?", [game_id])
 
 
 def add_editor(db: Connection, game_id: str, device: str) -> None:

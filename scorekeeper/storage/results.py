@@ -14,6 +14,7 @@ from typing import Any
 
 from ..rules import name_key
 from ..summary import GameSummary
+from .schema import now
 from .store import Connection
 
 #: Games on one page of the home page's list.
@@ -64,6 +65,24 @@ class GamePage:
 
 def _dump(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
+
+
+#: SQLite's integers are 64-bit; a game kept from before the input limits may score more.
+_SQLITE_INT = 2**63 - 1
+
+
+def _fit(number: int) -> int | str:
+    """Return a number as SQLite can keep it exactly: itself, or its digits when too large.
+
+    The digits carry a leading "=": SQLite would turn a bare numeral too large for its
+    integers into an inexact REAL, even in a column of integers.
+    """
+    return number if -_SQLITE_INT <= number <= _SQLITE_INT else f"={number}"
+
+
+def _number(stored: int | str) -> int:
+    """Return a number kept by `_fit` as the integer it is."""
+    return stored if isinstance(stored, int) else int(stored.removeprefix("="))
 
 
 #: A seat's numbers as its row holds them: key, name, side, total, won, bids, made, boards, made.
@@ -139,15 +158,21 @@ def _kept_sums(db: Connection, game_id: str) -> Sums:
     ).fetchone()
     if row is None:
         return Sums({}, {}, {}, {}, {})
-    seats = db.execute(
-        "select key, name, side, total, won, bids, bids_made, boards, boards_made"
-        " from result_seats where game_id = ?",
-        [game_id],
-    ).fetchall()
-    points = db.execute(
-        "select key, cards, points, deals from result_points where game_id = ?", [game_id]
-    ).fetchall()
-    return Sums.of(row[0], bool(row[1]), seats, points)
+    seats = [
+        (key, name, side, _number(total), *rest)
+        for key, name, side, total, *rest in db.execute(
+            "select key, name, side, total, won, bids, bids_made, boards, boards_made"
+            " from result_seats where game_id = ?",
+            [game_id],
+        )
+    ]
+    points = [
+        (key, cards, _number(sum_points), deals)
+        for key, cards, sum_points, deals in db.execute(
+            "select key, cards, points, deals from result_points where game_id = ?", [game_id]
+        )
+    ]
+    return Sums.of(row[0], bool(row[1]), seats, points)  # type: ignore[arg-type]
 
 
 def _add(db: Connection, change: Sums, updated: str) -> None:
@@ -167,11 +192,7 @@ def _add(db: Connection, change: Sums, updated: str) -> None:
         " set games = games + excluded.games, latest = max(latest, excluded.latest)",
         [(key, name, games, updated) for (key, name), games in change.spellings.items()],
     )
-    run(
-        "insert into player_points values (?, ?, ?, ?) on conflict (key, cards) do update"
-        " set points = points + excluded.points, deals = deals + excluded.deals",
-        [(key, cards, *numbers) for (key, cards), numbers in change.points.items()],
-    )
+    _add_points(db, change.points)
     run(
         "insert into player_meetings values (?, ?, ?, ?, ?) on conflict (key, other) do update"
         " set wins = wins + excluded.wins, losses = losses + excluded.losses,"
@@ -190,6 +211,33 @@ def _add(db: Connection, change: Sums, updated: str) -> None:
         db.execute("delete from result_rulesets where games <= 0")
     if change.points:
         db.execute("delete from player_points where deals <= 0")
+
+
+def _add_points(db: Connection, change: dict[tuple[str, int], list[int]]) -> None:
+    """Add to the players' points by hand size, in Python: the sums stay exact at any size."""
+    if not change:
+        return
+    keys = sorted({key for key, _ in change})
+    marks = ", ".join("?" * len(keys))
+    kept = {
+        (key, cards): (_number(points), deals)
+        for key, cards, points, deals in db.execute(
+            f"select key, cards, points, deals from player_points where key in ({marks})", keys
+        )
+    }
+    rows = []
+    for (key, cards), (points, deals) in change.items():
+        old_points, old_deals = kept.get((key, cards), (0, 0))
+        rows.append((key, cards, _fit(old_points + points), old_deals + deals))
+    db.conn.executemany("insert or replace into player_points values (?, ?, ?, ?)", rows)
+
+
+def drop_results(db: Connection, game_id: str) -> None:
+    """Forget a deleted game's results, taking its part out of the players' running sums."""
+    before = _kept_sums(db, game_id)
+    for table in ("result_points", "result_seats", "game_results"):
+        db.execute(f"delete from {table} where game_id = ?", [game_id])
+    _add(db, Sums({}, {}, {}, {}, {}).minus(before), now())
 
 
 def put_results(
@@ -243,7 +291,7 @@ def put_results(
         "insert into result_seats (game_id, seat, side_name, place, key, name, side, total, won,"
         " bids, bids_made, boards, boards_made) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
-            (game_id, s.seat, s.side_name, s.place, *row)
+            (game_id, s.seat, s.side_name, s.place, *row[:3], _fit(row[3]), *row[4:])
             for s, row in zip(summary.seats, seats, strict=True)
         ],
     )
@@ -256,7 +304,7 @@ def put_results(
         "insert into result_points (game_id, seat, key, cards, points, deals)"
         " values (?, ?, ?, ?, ?, ?)",
         [
-            (game_id, s.seat, s.key, cards, sum_points, deals)
+            (game_id, s.seat, s.key, cards, _fit(sum_points), deals)
             for s in summary.seats
             for cards, sum_points, deals in s.points
         ],
@@ -418,7 +466,12 @@ def spellings(db: Connection) -> list[tuple[str, str, int, str]]:
 
 def points_by_cards(db: Connection) -> list[tuple[str, int, int, int]]:
     """Return per player key and hand size: the side's points and the deals scored."""
-    return db.execute("select key, cards, points, deals from player_points").fetchall()
+    return [
+        (key, cards, _number(points), deals)
+        for key, cards, points, deals in db.execute(
+            "select key, cards, points, deals from player_points"
+        )
+    ]
 
 
 def meetings(db: Connection) -> list[tuple[str, str, int, int, int]]:
@@ -428,10 +481,11 @@ def meetings(db: Connection) -> list[tuple[str, str, int, int, int]]:
 
 def player_games(db: Connection, key: str) -> list[tuple[Any, ...]]:
     """Return a player's games, newest first: id, updated, ruleset, side, total, place, ..."""
-    return db.execute(
+    rows = db.execute(
         "select r.game_id, r.updated, r.ruleset, s.side_name, s.total, s.place,"
         " json_array_length(r.totals), r.complete, s.won from result_seats s"
         " join game_results r on r.game_id = s.game_id where s.key = ?"
         " order by r.updated desc, r.seq desc",
         [key],
     ).fetchall()
+    return [(*row[:4], _number(row[4]), *row[5:]) for row in rows]

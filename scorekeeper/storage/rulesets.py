@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import secrets
 from dataclasses import dataclass
 from typing import Any
 
@@ -111,10 +112,45 @@ def save_house_ruleset(db: Connection, document: dict[str, Any], *, slug: str) -
     if db["house_rulesets"].count_where("slug = ?", [slug]):
         db["house_rulesets"].update(slug, row)
     else:
-        db["house_rulesets"].insert({**row, "created": stamp})
+        db["house_rulesets"].insert(
+            {**row, "created": stamp, "edit_key": secrets.token_urlsafe(18)}
+        )
     return slug
 
 
 def delete_house_ruleset(db: Connection, slug: str) -> None:
-    """Forget a house ruleset; games played under it keep their own copy."""
+    """Forget a house ruleset and its editors; games played under it keep their own copy."""
+    db.execute("delete from ruleset_editors where slug = ?", [slug])
     db.execute("delete from house_rulesets where slug = ?", [slug])
+
+
+def add_ruleset_editor(db: Connection, slug: str, device: str) -> None:
+    """Let this device change (and delete) the house ruleset."""
+    db["ruleset_editors"].insert({"slug": slug, "device": device, "created": now()}, ignore=True)
+
+
+def ruleset_edit_key(db: Connection, slug: str) -> str:
+    """Return the key of a house ruleset's edit link, or raise NotFound."""
+    rows = db.execute("select edit_key from house_rulesets where slug = ?", [slug]).fetchall()
+    if not rows:
+        raise NotFound(slug)
+    return rows[0][0] or ""
+
+
+def may_edit_ruleset(
+    db: Connection, slug: str, device: str | None, *, on_this_machine: bool
+) -> bool:
+    """Say whether a device may change or delete a house ruleset.
+
+    Its editors may: the phone that wrote it and the phones it shared its edit link
+    with. A ruleset saved before rulesets had owners has no editor; only a browser on
+    the machine running Scorekeeper may change it (and so becomes its owner), every
+    phone may still view, copy and play it.
+    """
+    editors = {
+        found
+        for (found,) in db.execute("select device from ruleset_editors where slug = ?", [slug])
+    }
+    if not editors:
+        return on_this_machine
+    return bool(device) and device in editors

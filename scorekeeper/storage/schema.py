@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from datetime import UTC, datetime
 
 from sqlite_utils import Database
@@ -138,6 +139,23 @@ def m004_game_results(db: Database) -> None:
     db.execute("create index game_results_listing on game_results (1 - complete, updated, seq)")
     db["game_results"].create_index(["ruleset", "updated"])
     db["result_seats"].create_index(["key", "game_id"])
+
+
+@migrations()
+def m005_house_ruleset_owners(db: Database) -> None:
+    """Who may change each house ruleset: its editors, and the key of its edit link.
+
+    Rulesets saved before owners existed get a key but no editor: see
+    `storage.rulesets.may_edit_ruleset` for who may change them.
+    """
+    db["house_rulesets"].add_column("edit_key", str)
+    db["ruleset_editors"].create(
+        {"slug": str, "device": str, "created": str},
+        pk=("slug", "device"),
+    )
+    for (slug,) in db.execute("select slug from house_rulesets").fetchall():
+        key = secrets.token_urlsafe(18)
+        db.execute("update house_rulesets set edit_key = ? where slug = ?", [key, slug])
 
 
 def now() -> str:

@@ -22,6 +22,8 @@ from ..rules import Game, GameResult, score_game
 from .schema import migrations
 
 BUSY_TIMEOUT_MS = 10_000
+#: How hard SQLite makes sure a commit is on the disk (FULL: fsync the WAL on every commit).
+SYNCHRONOUS = "FULL"
 #: Idle connections a store keeps: one per waitress thread (the server's default).
 KEEP_CONNECTIONS = 8
 #: Games kept read: a game's text changes with every deal, so 64 covers every live table.
@@ -149,7 +151,10 @@ class Store:
         with db.ensure_autocommit_on():
             db.execute("PRAGMA journal_mode=WAL")
         db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-        db.execute("PRAGMA synchronous=NORMAL")  # in WAL mode: durable against a crash of the app
+        # FULL: every commit reaches the disk before the phone hears "saved", so an
+        # acknowledged deal survives a power cut too, not only a crash of the app. It costs
+        # about half a millisecond a deal write (README, "Durability").
+        db.execute(f"PRAGMA synchronous={SYNCHRONOUS}")
         db.execute("PRAGMA foreign_keys=ON")
         if migrations.pending(db):
             with db.write():

@@ -12,11 +12,26 @@ from .. import config
 
 
 class FormRequest(Request):
-    """A request whose form never holds a field without a name.
+    """A request whose form never holds a field without a name, checked for its Host.
 
     A crafted multipart post can carry a part with no name; Werkzeug files it under the
     key None, and Flask-WTF and WTForms crash on that key (a 500) instead of refusing.
+
+    The Host must be one of TRUSTED_HOSTS (Flask refuses any other with 400), or an IP
+    address: a rebinding attack needs a name, and a phone on the WiFi types the address.
     """
+
+    _trusted_names: list[str] | None = None
+
+    @property  # type: ignore[override]
+    def trusted_hosts(self) -> list[str] | None:
+        if config.is_ip_address(self.environ.get("HTTP_HOST", "")):
+            return None
+        return self._trusted_names
+
+    @trusted_hosts.setter
+    def trusted_hosts(self, names: list[str] | None) -> None:
+        self._trusted_names = names
 
     def _load_form_data(self) -> None:
         super()._load_form_data()
@@ -28,6 +43,7 @@ class FormRequest(Request):
 
 
 csrf = CSRFProtect()
+
 
 #: The policy for every response: nothing from anywhere but this app, no inline script.
 CONTENT_SECURITY_POLICY = (
@@ -59,6 +75,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         MAX_FORM_MEMORY_SIZE=256 * 1024,
         MAX_FORM_PARTS=200,
         JSON_SORT_KEYS=False,
+        QUOTAS=config.quotas_on(),
+        TRUSTED_HOSTS=config.trusted_hosts(),
     )
     if test_config:
         app.config.from_mapping(test_config)
@@ -69,9 +87,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
 
     csrf.init_app(app)
-    from . import db, devices, errors, security
+    from . import db, devices, errors, isolation, quotas, security
 
     db.init_app(app)
+    quotas.init_app(app)
     devices.init_app(app)
     security.init_app(app)
     errors.init_app(app)
@@ -80,4 +99,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     for area in (table, api, sheets, rules_pages, docs, live, players, archive):
         app.register_blueprint(area.bp)
+    sheets.init_app(app)
+    isolation.init_app(app)
     return app

@@ -20,6 +20,7 @@ from ..storage import NotFound, Reply, StoredGame
 from .db import get_db
 from .devices import current_device
 from .errors import refusal
+from .quotas import quota
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 DEAL_FIELDS = ("bids", "tricks", "team_tricks", "trump", "rainbows")
@@ -185,6 +186,7 @@ def changed(
 
 
 @bp.post("/games")
+@quota("games")
 def create() -> Response:
     def write() -> tuple[Any, int, dict[str, str]]:
         game = read_game(read_json(), lookup=default_lookup)

@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime
 
-from flask import Blueprint, Response, flash, redirect, render_template_string, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    flash,
+    redirect,
+    render_template_string,
+    request,
+    stream_with_context,
+    url_for,
+)
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 
-from ..archive import export_all, read_archive_text
+from ..archive import archive_text, read_archive_text
 from ..games import import_games
 from ..rules import ScoreError
 from . import csrf
 from .db import get_db
 from .devices import current_device
+from .quotas import quota
 
 bp = Blueprint("archive", __name__)
 
@@ -47,10 +56,9 @@ class ArchiveImportForm(FlaskForm):
 
 @bp.get("/archive.json")
 def download() -> Response:
-    archive = export_all(get_db())
-    response = Response(
-        json.dumps(archive, ensure_ascii=False, indent=1), mimetype="application/json"
-    )
+    """Stream every game, one at a time: memory stays the same however big the archive is."""
+    chunks = stream_with_context(archive_text(get_db()))
+    response = Response(chunks, mimetype="application/json")
     day = datetime.now(UTC).date().isoformat()
     response.headers["Content-Disposition"] = f'attachment; filename="scorekeeper-games-{day}.json"'
     response.headers["Cache-Control"] = "no-store"
@@ -58,6 +66,7 @@ def download() -> Response:
 
 
 @bp.route("/archive/import", methods=["GET", "POST"])
+@quota("imports")
 @csrf.exempt  # checked below, once the larger size limit for an archive is in place
 def import_archive() -> Response | tuple[str, int]:
     request.max_content_length = MAX_ARCHIVE_BYTES

@@ -21,6 +21,17 @@ def current_device() -> str:
     return g.device
 
 
+def on_this_machine() -> bool:
+    """Say whether the request comes from a browser on the machine running Scorekeeper.
+
+    Both the address and the name asked for must be the loopback's: behind a reverse
+    proxy every request arrives from 127.0.0.1, but under the proxy's public name.
+    """
+    host = request.host.rsplit(":", 1)[0] if not request.host.startswith("[") else "[::1]"
+    loopback = request.remote_addr in ("127.0.0.1", "::1")
+    return loopback and host in ("localhost", "127.0.0.1", "[::1]")
+
+
 def _send_cookie(response: Response) -> Response:
     if g.get("new_device"):
         response.set_cookie(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -17,7 +18,7 @@ from flask import (
     session,
 )
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, SecurityError
 
 from ..games import NotAllowed
 from ..storage import NotFound
@@ -32,6 +33,10 @@ MESSAGES = {
 }
 UNREADABLE = (
     "Scorekeeper could not read that: it holds text or nesting no game file has. Nothing was saved."
+)
+UNKNOWN_HOST = (
+    "This server does not answer to that name. Open Scorekeeper by this machine's address "
+    "or its name; the README says how to add a name (SCOREKEEPER_HOSTS)."
 )
 STALE_FORM = (
     "This page was open for a long time and its form went stale. Nothing was saved: "
@@ -96,6 +101,13 @@ def _csrf_refused(error: CSRFError) -> Response:
 def init_app(app: Flask) -> None:
     """Install the handlers."""
     app.register_error_handler(CSRFError, _csrf_refused)
+
+    @app.errorhandler(SecurityError)
+    def _unknown_host(_error: SecurityError) -> Response:
+        # No page can be drawn: its links would need the refused name. Plain words instead.
+        if request.path.startswith("/api/"):
+            return Response(json.dumps({"error": UNKNOWN_HOST}), 400, mimetype="application/json")
+        return Response(UNKNOWN_HOST, 400, mimetype="text/plain")
 
     @app.errorhandler(NotFound)
     def _not_found(_error: NotFound) -> Response:

@@ -36,6 +36,10 @@ class ImportForm(FlaskForm):
     file = FileField("Game file (.json)", validators=[FileRequired("Choose a game file first.")])
 
 
+class DeleteGameForm(FlaskForm):
+    """The confirm step before a game is forgotten for good."""
+
+
 class TapForm(OnceForm):
     """One tap of the deal being entered: a bid, the trump, tricks, a rainbow, or undo."""
 

@@ -7,7 +7,8 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
-from ..games import load
+from ..bidi import isolate
+from ..games import NotAllowed, load
 from ..house_rules.compare import OneDeal, compare, judge_difference, judge_everywhere
 from ..house_rules.documents import changed_keys, changes_from, decisions
 from ..house_rules.examples import worked_examples
@@ -20,7 +21,14 @@ from ..house_rules.schedules import (
 )
 from ..house_rules.schema import SCHEMA
 from ..house_rules.words import RULE_TITLES, describe
-from ..rulebook import delete_house_rules, save_house_rules
+from ..rulebook import (
+    NOT_YOURS,
+    delete_house_rules,
+    join_house_rules,
+    may_edit_rules,
+    save_house_rules,
+    share_key,
+)
 from ..rules import (
     BUILTIN_DOCUMENTS,
     SOURCES,
@@ -35,6 +43,8 @@ from ..rules import (
 from ..rules.parts import NAME_LENGTH
 from ..storage import FoundRuleset, NotFound, StoredGame, find_any_ruleset, ruleset_choices
 from .db import get_db
+from .devices import current_device, on_this_machine
+from .quotas import quota
 from .rules_forms import (
     SEATS,
     CalculatorForm,
@@ -65,6 +75,13 @@ def find(slug: str) -> FoundRuleset:
         abort(404)
 
 
+def may_edit(found: FoundRuleset) -> bool:
+    """Say whether this phone may change or delete a house ruleset (never a built-in)."""
+    return found.house and may_edit_rules(
+        get_db(), found.slug, current_device(), on_this_machine=on_this_machine()
+    )
+
+
 def house_rulesets() -> list[FoundRuleset]:
     """Return the family's saved house rulesets."""
     return [choice for choice in ruleset_choices(get_db()) if choice.house]
@@ -84,9 +101,16 @@ def page(slug: str) -> str:
     found = find(slug)
     ruleset = found.ruleset
     changes = [RULE_TITLES[key] for key in changed_keys(found.saved)] if found.house else []
+    editor = may_edit(found)
+    edit_url = None
+    if editor:
+        key = share_key(get_db(), slug)
+        edit_url = url_for("rules_pages.join", slug=slug, edit_key=key, _external=True)
     return render_template(
         "rules/page.html",
         found=found,
+        editor=editor,
+        edit_url=edit_url,
         ruleset=ruleset,
         source=SOURCES.get(slug, "") if not found.house else "",
         base_name=find_ruleset(found.base).name if found.house and found.base else None,
@@ -174,12 +198,19 @@ def _save(form: HouseRulesForm, editing: FoundRuleset | None) -> Any:
         return _editor(form, errors=errors, editing=editing, status=422)
     base = form.base.data if form.base.data in BUILTIN_DOCUMENTS else None
     saved = changes_from(base, document)
-    slug = save_house_rules(get_db(), saved, slug=editing.slug if editing else None)
+    slug = save_house_rules(
+        get_db(),
+        saved,
+        device=current_device(),
+        slug=editing.slug if editing else None,
+        on_this_machine=on_this_machine(),
+    )
     flash(f"Saved {document['name']}.", "status")
     return redirect(url_for("rules_pages.page", slug=slug), code=303)
 
 
 @bp.route("/rules/new", methods=["GET", "POST"])
+@quota("rules")
 def new() -> Any:
     form = HouseRulesForm()
     if request.method == "POST":
@@ -192,9 +223,15 @@ def new() -> Any:
 
 
 @bp.route("/rules/<slug>/edit", methods=["GET", "POST"])
+@quota("rules")
 def edit(slug: str) -> Any:
     found = find(slug)
     if not found.house:
+        return redirect(url_for("rules_pages.new", **{"from": slug}), code=303)
+    if not may_edit(found):
+        if request.method == "POST":
+            raise NotAllowed(NOT_YOURS)
+        flash(f"{NOT_YOURS} Here is a copy to make your own.", "status")
         return redirect(url_for("rules_pages.new", **{"from": slug}), code=303)
     form = HouseRulesForm()
     if request.method == "POST":
@@ -208,15 +245,24 @@ def delete(slug: str) -> Response:
     found = find(slug)
     if not found.house:
         abort(405)
-    delete_house_rules(get_db(), slug)
+    delete_house_rules(get_db(), slug, device=current_device(), on_this_machine=on_this_machine())
     flash(
-        f"Deleted {found.ruleset.name}. Games played under it keep their own copy of the rules.",
+        f"Deleted {isolate(found.ruleset.name)}. "
+        "Games played under it keep their own copy of the rules.",
         "status",
     )
     return redirect(url_for("rules_pages.index"), code=303)  # type: ignore[return-value]
 
 
+@bp.get("/rules/<slug>/join/<edit_key>")
+def join(slug: str, edit_key: str) -> Response:
+    """Let this phone change the house rules too: the link their keepers share."""
+    join_house_rules(get_db(), slug, edit_key, current_device())
+    return redirect(url_for("rules_pages.page", slug=slug), code=303)  # type: ignore[return-value]
+
+
 @bp.route("/rules/import", methods=["GET", "POST"])
+@quota("imports")
 def import_rules() -> Any:
     form = ImportRulesForm()
     if form.validate_on_submit():
@@ -227,7 +273,7 @@ def import_rules() -> Any:
         except ScoreError as error:
             form.file.errors.append(f"This file cannot be imported: {error}.")
         else:
-            slug = save_house_rules(get_db(), document)
+            slug = save_house_rules(get_db(), document, device=current_device())
             flash(f"Imported {ruleset.name}.", "status")
             return redirect(url_for("rules_pages.page", slug=slug), code=303)
     status = 422 if form.is_submitted() else 200

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, render_template, request
+import threading
+from collections.abc import Callable
+
+from flask import Blueprint, Flask, Response, current_app, render_template, request
 
 from ..games import load
 from ..rules import ScoreError
@@ -14,6 +17,50 @@ from .errors import refusal
 
 bp = Blueprint("sheets", __name__)
 PAPERS = ("letter", "a4")
+PRINTERS = "scorekeeper.sheet_printers"
+WAITING = "scorekeeper.sheet_queue"
+BUSY = "The sheet printer is busy with other sheets; nothing is lost. Try again in a few seconds."
+
+
+def init_app(app: Flask) -> None:
+    """Give the app its PDF slots: SHEETS_AT_ONCE render at a time, as many more may wait."""
+    app.config.setdefault("SHEETS_AT_ONCE", 2)
+    app.config.setdefault("SHEET_WAIT_SECONDS", 3.0)
+    at_once = app.config["SHEETS_AT_ONCE"]
+    app.extensions[PRINTERS] = threading.BoundedSemaphore(at_once)
+    app.extensions[WAITING] = threading.BoundedSemaphore(at_once)
+
+
+def busy() -> Response:
+    """Answer that every PDF slot is taken: 503, and when to try again."""
+    response = refusal(503, BUSY)
+    response.headers["Retry-After"] = "5"
+    return response
+
+
+def printed(render: Callable[[], bytes], filename: str) -> Response:
+    """Render a PDF in one of the app's few slots, or answer 503 if none frees up soon.
+
+    WeasyPrint is heavy: without a cap, a few sheets at once take every server thread
+    and the table cannot record a deal meanwhile. At most SHEETS_AT_ONCE requests
+    render and as many wait (briefly) for a slot; any more are answered at once, so
+    sheets never hold more than four of the server's threads.
+    """
+    slots: threading.BoundedSemaphore = current_app.extensions[PRINTERS]
+    queue: threading.BoundedSemaphore = current_app.extensions[WAITING]
+    if not slots.acquire(blocking=False):
+        if not queue.acquire(blocking=False):
+            return busy()
+        try:
+            if not slots.acquire(timeout=current_app.config["SHEET_WAIT_SECONDS"]):
+                return busy()
+        finally:
+            queue.release()
+    try:
+        data = render()
+    finally:
+        slots.release()
+    return pdf_response(data, filename)
 
 
 def pdf_response(data: bytes, filename: str) -> Response:
@@ -49,8 +96,13 @@ def game_sheet(game_id: str) -> Response:
     paper = paper_asked()
     if paper is None:
         return refusal(400, "Paper must be letter or a4.")
-    data = sheet_pdf(build_stored_sheet(stored), paper=paper)
-    return pdf_response(data, f"scoresheet-{game_id}.pdf")
+    try:
+        return printed(
+            lambda: sheet_pdf(build_stored_sheet(stored), paper=paper),
+            f"scoresheet-{game_id}.pdf",
+        )
+    except ScoreError as error:
+        return refusal(422, f"That sheet cannot be printed: {error}")
 
 
 @bp.get("/sheets")
@@ -73,9 +125,13 @@ def blank_sheet() -> Response:
         players = players_asked(ruleset)
         first = request.args.get("first_dealer", "").strip()
         first_dealer = int(first) if first.isdigit() else None
-        data = render_blank_sheet(ruleset, players=players, first_dealer=first_dealer, paper=paper)
+        return printed(
+            lambda: render_blank_sheet(
+                ruleset, players=players, first_dealer=first_dealer, paper=paper
+            ),
+            f"blank-{slug}.pdf",
+        )
     except NotFound:
         return refusal(422, f"That sheet cannot be printed: there is no ruleset called {slug!r}")
     except ScoreError as error:
         return refusal(422, f"That sheet cannot be printed: {error}")
-    return pdf_response(data, f"blank-{slug}.pdf")

@@ -12,10 +12,21 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, session, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from werkzeug.datastructures import MultiDict
 
 from .. import games
+from ..bidi import isolate_all
 from ..results import GameFilter, recent_games, ruleset_names
 from ..rules import Game, ScoreError, load_game_text, trump_label
 from ..scoresheet import build_stored_sheet
@@ -24,6 +35,7 @@ from .db import get_db
 from .deal_editor import DealEditor
 from .devices import current_device
 from .forms import (
+    DeleteGameForm,
     DrawForm,
     EditDealForm,
     GameFilterForm,
@@ -45,6 +57,7 @@ from .new_game import (
     new_game_defaults,
     ruleset_options,
 )
+from .quotas import quota
 from .rules_forms import options
 
 bp = Blueprint("table", __name__)
@@ -119,6 +132,7 @@ def start_once(db: Connection, game: Game, nonce: str) -> str:
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
+@quota("games")
 def new_game() -> Any:
     db = get_db()
     choices = ruleset_options(db)
@@ -146,6 +160,7 @@ def new_game() -> Any:
 
 
 @bp.route("/games/new/draw", methods=["GET", "POST"])
+@quota("games")
 def draw() -> Any:
     db = get_db()
     form = DrawForm() if request.method == "POST" else DrawForm(formdata=None)
@@ -315,6 +330,21 @@ def join(game_id: str, edit_key: str) -> Response:
     return redirect(game_url(game_id), code=303)  # type: ignore[return-value]
 
 
+@bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
+def delete_game(game_id: str) -> Any:
+    """Ask first, then forget the game (its editors only): a mistaken or broken game goes away."""
+    db = get_db()
+    device = current_device()
+    games.check_may_change(db, game_id, device)
+    form = DeleteGameForm()
+    # The confirm button names this very game: a stray or forged post deletes nothing.
+    if form.validate_on_submit() and request.form.get("confirm") == game_id:
+        stored = games.delete_game(db, game_id, device=device)
+        flash(f"The game of {', '.join(isolate_all(stored.game.players))} was deleted.", "success")
+        return redirect(url_for("table.home"), code=303)
+    return render_template("delete_game.html", stored=games.load(db, game_id), form=form)
+
+
 @bp.get("/games/<game_id>/export.json")
 def export(game_id: str) -> Response:
     stored = games.load(get_db(), game_id)
@@ -327,6 +357,7 @@ def export(game_id: str) -> Response:
 
 
 @bp.route("/import", methods=["GET", "POST"])
+@quota("imports")
 def import_game() -> Response | tuple[str, int] | str:
     form = ImportForm()
     if form.validate_on_submit():

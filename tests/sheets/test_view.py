@@ -42,7 +42,10 @@ def test_blank_sheet_fills_in_dealers_and_says_throw_ins_are_not_foreseen():
     assert len(dealers) == 26
     assert any("thrown in" in note for note in sheet.notes)
     heads = sheet.grids[0].sides
-    assert [head.title for head in heads] == ["Ann & Cy", "Bob & Dee"]
+    assert [head.title for head in heads] == [
+        "\u2068Ann\u2069 & \u2068Cy\u2069",
+        "\u2068Bob\u2069 & \u2068Dee\u2069",
+    ]
     assert heads[0].bidders == ((1, "Ann"), (3, "Cy"))
 
 
@@ -88,7 +91,7 @@ def test_fifteen_players_are_split_into_balanced_grids_with_every_deal():
     assert [len(grid.sides) for grid in sheet.grids] == [5, 5, 5]
     assert all(len(grid.rows) == 5 for grid in sheet.grids)
     assert all(len(row.cells) == 5 for grid in sheet.grids for row in grid.rows)
-    assert [side.title for side in sheet.grids[2].sides][-1] == "Player15"
+    assert [side.title for side in sheet.grids[2].sides][-1] == "\u2068Player15\u2069"
 
 
 @pytest.mark.parametrize(

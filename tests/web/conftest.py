@@ -79,8 +79,8 @@ class Table:
         match = re.search(r'id="problem">([^<]*)<', text)
         return html.unescape(match.group(1)) if match else ""
 
-    def start(self, ruleset: str, players: list[str], dealer: str = "0") -> Table:
-        """Start a game through the new-game form."""
+    def new_game_form(self, ruleset: str, players: list[str], dealer: str = "0") -> dict[str, Any]:
+        """Return the new-game form filled in, as a phone would send it."""
         page = self.client.get("/games/new").get_data(as_text=True)
         data: dict[str, Any] = {
             "csrf_token": hidden(page, "csrf_token"),
@@ -91,6 +91,11 @@ class Table:
         }
         for seat, name in enumerate(players):
             data[f"players-{seat}"] = name
+        return data
+
+    def start(self, ruleset: str, players: list[str], dealer: str = "0") -> Table:
+        """Start a game through the new-game form."""
+        data = self.new_game_form(ruleset, players, dealer)
         response = self.client.post("/games/new", data=data)
         assert response.status_code == 303, response.get_data(as_text=True)
         self.game_id = response.headers["Location"].rsplit("/", 1)[-1]

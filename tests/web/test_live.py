@@ -39,13 +39,13 @@ def test_the_watch_page_shows_the_scoreboard(client, token, watcher) -> None:
     game_id = create(client, token, example("format-example"))
     page = watcher.get(f"/games/{game_id}/live").get_data(as_text=True)
     assert "Ann &amp; Cy" in page and "Bob &amp; Dee" in page
-    assert re.search(r'class="standing leads">\s*<span class="side">Ann &amp; Cy</span>\s*'
-                     r'<span class="points">25</span>', page)  # fmt: skip
+    leader = r'class="standing leads">\s*<span class="side"><bdi>Ann &amp; Cy</bdi></span>\s*'
+    assert re.search(leader + r'<span class="points">25</span>', page)
     assert "After deal <b>2</b> of 26" in page
     # The last deal, explained, and who deals next (deal 3 is Dee's: the thrown-in deal 2
     # was redealt by the next dealer, Cy).
-    assert "Deal 2 · 12 cards each · Cy dealt" in page
-    assert "Next: deal <b>3</b>, 11 cards each, <b>Dee</b> deals." in page
+    assert "Deal 2 · 12 cards each · <bdi>Cy</bdi> dealt" in page
+    assert "Next: deal <b>3</b>, 11 cards each, <b><bdi>Dee</bdi></b> deals." in page
     assert '<svg xmlns="http://www.w3.org/2000/svg" class="score-chart"' in page
     assert '<noscript><meta http-equiv="refresh" content="5"></noscript>' in page
     assert f'data-api="/api/games/{game_id}"' in page
@@ -59,7 +59,7 @@ def test_the_watch_page_follows_the_game(client, token, watcher) -> None:
         page = watcher.get(url).get_data(as_text=True)
         assert '<span class="points">17</span>' in page
         assert '<span class="points">20</span>' in page
-        assert "Bob 1 + Dee 2 = 3 bid, took 8: 3 × 5 + 5 over = 20" in page
+        assert "<bdi>Bob</bdi> 1 + <bdi>Dee</bdi> 2 = 3 bid, took 8: 3 × 5 + 5 over = 20" in page
         assert 'data-say="After deal 1: Bob and Dee 20, Ann and Cy 17."' in page
 
 
@@ -131,7 +131,9 @@ def test_the_chart_is_an_svg_image(client, token) -> None:
     response = client.get(f"/games/{game_id}/chart.svg")
     assert response.mimetype == "image/svg+xml"
     assert response.data.count(b"<polyline") == 4
-    assert b'Bob <tspan font-weight="bold">1990</tspan>' in response.data
+    assert '\u2068Bob\u2069 <tspan font-weight="bold">1990</tspan>' in response.get_data(
+        as_text=True
+    )
 
 
 def test_the_share_panel_and_chart_partials(app, client, token) -> None:

@@ -56,7 +56,7 @@ def test_new_game_creates_the_game_and_redirects_to_it(table, client):
         "first_dealer": 2,
         "deals": [],
     }
-    assert "Tamar deals" in table.page and "Gio bids first" in table.page
+    assert "<bdi>Tamar</bdi> deals" in table.page and "<bdi>Gio</bdi> bids first" in table.page
 
 
 def test_new_game_with_a_repeated_nonce_creates_one_game(client):
@@ -73,7 +73,10 @@ def test_new_game_with_a_repeated_nonce_creates_one_game(client):
     assert first.status_code == again.status_code == 303
     assert first.headers["Location"] == again.headers["Location"]
     home = client.get("/").get_data(as_text=True)
-    assert home.count('class="game-link"') == 1 and "A1 <b>0</b> · B2 <b>0</b>" in home
+    assert (
+        home.count('class="game-link"') == 1
+        and "<bdi>A1</bdi> <b>0</b> · <bdi>B2</bdi> <b>0</b>" in home
+    )
 
 
 @pytest.mark.parametrize(
@@ -181,20 +184,20 @@ def test_draw_for_an_unknown_ruleset_is_not_found(client):
 def test_a_partnership_deal_takes_six_taps_and_is_scored(table, client):
     table.start("back-alley-pagat", FOUR)
     assert "Deal <b>1</b>" in table.page and "of 26" in table.page
-    assert "Ann deals" in table.page and "Bob bids first" in table.page
+    assert "<bdi>Ann</bdi> deals" in table.page and "<bdi>Bob</bdi> bids first" in table.page
     page = table.tap("trump:spades", "bid:2", "bid:pass", "bid:1")
     assert "Bids <b>3</b> vs <b>13</b> cards" in page
     board = [label for value, _ in buttons(page) for label in [value] if value == "bid:board"]
     assert board and ">double board<" not in page and ">board<" in page
     page = table.tap("bid:board")
-    assert "<b>Ann</b> leads" in page
-    assert "Tricks taken by <b>Ann &amp; Cy</b>" in page
+    assert "<b><bdi>Ann</bdi></b> leads" in page
+    assert "Tricks taken by <b><bdi>Ann &amp; Cy</bdi></b>" in page
     page = table.tap("tricks:8")
     assert deals(client, table.game_id) == [
         {"bids": ["board", 2, "pass", 1], "team_tricks": [8, 5], "trump": "spades"}
     ]
     assert "Deal 1 scored" in page and "-130" in page
-    assert "Deal <b>2</b>" in page and "Bob deals" in page
+    assert "Deal <b>2</b>" in page and "<bdi>Bob</bdi> deals" in page
 
 
 def test_boards_escalate_and_are_named_by_level(table):
@@ -209,7 +212,7 @@ def test_an_individual_deal_takes_tricks_per_player_and_implies_the_last(table, 
     table.start("back-alley-seven", FOUR)
     table.tap("trump:hearts", "bid:2", "bid:1", "bid:pass", "bid:3")
     page = table.open()
-    assert "Tricks taken by <b>Bob</b>" in page
+    assert "Tricks taken by <b><bdi>Bob</bdi></b>" in page
     assert [v for v, _ in buttons(page) if v.startswith("tricks:")][-1] == "tricks:7"
     page = table.tap("tricks:2", "tricks:1")
     assert [v for v, _ in buttons(page) if v.startswith("tricks:")][-1] == "tricks:4"
@@ -224,7 +227,7 @@ def test_everyone_passing_throws_the_deal_in_and_the_next_dealer_redeals(table, 
     page = table.tap("bid:pass", "bid:pass", "bid:pass", "bid:pass")
     assert deals(client, table.game_id) == [{"bids": ["pass", "pass", "pass", "pass"]}]
     assert "thrown in" in page
-    assert "Deal <b>1</b>" in page and "Bob deals" in page and "13</b> cards" in page
+    assert "Deal <b>1</b>" in page and "<bdi>Bob</bdi> deals" in page and "13</b> cards" in page
 
 
 def test_joker_shows_the_dealers_forbidden_bid_struck_out(table, client):
@@ -309,7 +312,7 @@ def test_the_draft_survives_a_reload_and_shows_on_a_second_phone(table, app):
     assert second.get(join.replace("http://localhost", "")).status_code == 303
     page = second.get(table.url).get_data(as_text=True)
     assert 'value="trump:clubs" class="suit clubs" aria-pressed="true"' in page
-    assert "<b>Cy</b> bids" in page
+    assert "<b><bdi>Cy</bdi></b> bids" in page
 
 
 # Two phones, retries, stale pages --------------------------------------------------------------
@@ -322,7 +325,7 @@ def test_a_repeated_nonce_records_nothing_new(table, client):
     assert first.status_code == again.status_code == 303
     assert again.headers["Location"] == first.headers["Location"]
     page = table.open()
-    assert "<b>Cy</b> bids" in page  # one bid, not two
+    assert "<b><bdi>Cy</bdi></b> bids" in page  # one bid, not two
 
 
 def test_a_stale_version_gets_409_with_the_newer_state_and_keeps_the_tap(table, app):
@@ -334,7 +337,7 @@ def test_a_stale_version_gets_409_with_the_newer_state_and_keeps_the_tap(table, 
     text = response.get_data(as_text=True)
     assert "Someone else changed this game" in Table.problem(response)
     assert "bid 5" in Table.problem(response)  # what this phone tapped is kept in the message
-    assert "<b>Cy</b> bids" in text  # the newer state
+    assert "<b><bdi>Cy</bdi></b> bids" in text  # the newer state
     assert hidden(text, "version") == hidden(table.open(), "version")
 
 
@@ -361,7 +364,7 @@ def test_a_missing_csrf_token_sends_the_form_back_with_a_message(table, client):
     assert response.status_code == 303
     page = client.get(table.url).get_data(as_text=True)
     assert "went stale" in page and "bid 2" in page
-    assert deals(client, table.game_id) == [] and "<b>Bob</b> bids" in page
+    assert deals(client, table.game_id) == [] and "<b><bdi>Bob</bdi></b> bids" in page
 
 
 def test_a_missing_csrf_token_on_the_new_game_form_keeps_the_names(client):
@@ -390,7 +393,7 @@ def test_undo_drops_the_last_tap_then_the_last_deal_back_into_the_draft(table, c
     assert deals(client, table.game_id) == []
     assert "Tricks taken by" in page and 'aria-pressed="true"' in page  # bids and trump kept
     page = table.tap("undo")
-    assert "<b>Ann</b> bids" in page
+    assert "<b><bdi>Ann</bdi></b> bids" in page
     table.tap("undo", "undo", "undo", "undo")
     assert 'value="undo" class="quiet" disabled' in table.page
     assert table.post("undo").status_code == 422
@@ -400,8 +403,8 @@ def test_undo_of_a_thrown_in_deal_puts_back_all_but_the_last_pass(table, client)
     table.start("back-alley-pagat", FOUR)
     table.tap("bid:pass", "bid:pass", "bid:pass", "bid:pass")
     page = table.tap("undo")
-    assert deals(client, table.game_id) == [] and "<b>Ann</b> bids" in page
-    assert "Ann deals" in page
+    assert deals(client, table.game_id) == [] and "<b><bdi>Ann</bdi></b> bids" in page
+    assert "<bdi>Ann</bdi> deals" in page
 
 
 def test_undo_after_the_game_is_over_reopens_the_last_deal(client, api_game, table):

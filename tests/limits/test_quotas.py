@@ -1,0 +1,106 @@
+"""Quotas: a burst of new games, imports or house rules gets 429; a scorer's taps never do."""
+
+from __future__ import annotations
+
+import json
+
+from tests.conftest import csrf_token
+from tests.limits.conftest import count_rows
+from tests.web.conftest import Table, buttons, hidden
+
+GAME = {"ruleset": "joker", "players": ["Ann", "Bob", "Cy", "Dee"], "deals": []}
+
+
+def create(client, token: str):
+    return client.post("/api/games", json=GAME, headers={"X-CSRFToken": token})
+
+
+def test_a_burst_of_new_games_from_one_phone_gets_429_and_writes_nothing(guarded_app) -> None:
+    phone = guarded_app.test_client()
+    token = csrf_token(phone)
+    assert [create(phone, token).status_code for _ in range(10)] == [201] * 10
+    refused = create(phone, token)
+    assert refused.status_code == 429
+    assert 1 <= int(refused.headers["Retry-After"]) <= 61
+    message = refused.get_json()["error"]
+    assert "Too many new games from this phone: at most 10 a minute and 100 an hour." in message
+    assert "Nothing was saved" in message
+    assert count_rows(guarded_app.config["DATABASE"], "games") == 10
+    # The new-game form shares the quota, and answers with a page, not JSON.
+    form = Table(phone).new_game_form("joker", GAME["players"])
+    by_form = phone.post("/games/new", data=form)
+    assert by_form.status_code == 429
+    assert by_form.mimetype == "text/html"
+    assert "Too many new games from this phone" in by_form.get_data(as_text=True)
+    assert "Retry-After" in by_form.headers
+    assert count_rows(guarded_app.config["DATABASE"], "games") == 10
+
+
+def test_new_phones_on_one_address_share_its_quota(guarded_app) -> None:
+    # A script that drops its cookie is a new phone every time; its address still counts.
+    statuses = []
+    for _ in range(31):
+        phone = guarded_app.test_client()
+        statuses.append(create(phone, csrf_token(phone)).status_code)
+    assert statuses == [201] * 30 + [429]
+    assert count_rows(guarded_app.config["DATABASE"], "games") == 30
+
+
+def test_a_refused_form_costs_nothing(guarded_app) -> None:
+    phone = guarded_app.test_client()
+    token = csrf_token(phone)
+    bad = {**GAME, "players": ["Ann", "Ann", "Cy", "Dee"]}
+    for _ in range(12):
+        assert phone.post("/api/games", json=bad, headers={"X-CSRFToken": token}).status_code == 422
+    assert create(phone, token).status_code == 201
+
+
+def test_a_burst_of_imports_gets_429(guarded_app) -> None:
+    phone = guarded_app.test_client()
+    csrf_token(phone)
+    import io
+
+    statuses = []
+    for _ in range(6):
+        page = phone.get("/import").get_data(as_text=True)
+        upload = (io.BytesIO(json.dumps(GAME).encode()), "game.json")
+        data = {"csrf_token": hidden(page, "csrf_token"), "file": upload}
+        statuses.append(phone.post("/import", data=data).status_code)
+    assert statuses == [303] * 5 + [429]
+    assert count_rows(guarded_app.config["DATABASE"], "games") == 5
+
+
+def test_a_scorer_tapping_fast_never_meets_a_quota(guarded_app) -> None:
+    phone = guarded_app.test_client()
+    csrf_token(phone)
+    table = Table(phone).start("back-alley-individual", ["Ann", "Bob", "Cy", "Dee"])
+    # A hundred taps in a row, far faster than any hand is played: each the first choice offered.
+    for _ in range(100):
+        choices = [value for value, enabled in buttons(table.page) if enabled and value != "undo"]
+        table.tap(choices[0])
+    assert count_rows(guarded_app.config["DATABASE"], "deals") >= 10
+
+
+def test_quotas_off_turns_only_the_quotas_off(tmp_path, monkeypatch) -> None:
+    from scorekeeper.web import create_app
+
+    monkeypatch.setenv("SCOREKEEPER_QUOTAS", "off")
+    app = create_app({"DATABASE": str(tmp_path / "off.sqlite"), "SECRET_KEY": "off"})
+    phone = app.test_client()
+    token = csrf_token(phone)
+    assert {create(phone, token).status_code for _ in range(12)} == {201}
+    # Trusted hosts stay on.
+    assert phone.get("/archive.json", headers={"Host": "evil.example"}).status_code == 400
+
+
+def test_a_burst_of_house_rules_saves_gets_429(guarded_app) -> None:
+    from tests.web.test_house_rules import editor
+
+    phone = guarded_app.test_client()
+    token = csrf_token(phone)
+    statuses = []
+    for number in range(11):
+        values = {**editor(phone, "bluke"), "name": f"Our Bluke {number}", "csrf_token": token}
+        statuses.append(phone.post("/rules/new", data=values).status_code)
+    assert statuses == [303] * 10 + [429]
+    assert count_rows(guarded_app.config["DATABASE"], "house_rulesets") == 10
