@@ -24,17 +24,19 @@ from .storage import (
     Reply,
     StoredGame,
     add_editor,
-    delete_game_rows,
+    delete_archived_game,
     game_exists,
     get_game,
     get_game_for,
     insert_game,
     is_editor,
+    new_edit_key,
     recall_reply,
     remember_reply,
+    set_archived,
     update_game,
 )
-from .table_state import DraftDeal, from_draft, replay, taps_of
+from .table_state import DraftDeal, back_one, from_draft, taps_of
 
 WATCH_ONLY = (
     "This phone can watch the game but not change it. Open the game's edit link "
@@ -198,11 +200,33 @@ def join(db: Connection, game_id: str, edit_key: str, device: str) -> StoredGame
     return stored
 
 
-def delete_game(db: Connection, game_id: str, *, device: str | None) -> StoredGame:
-    """Forget a game for good, if this device may change it; return it as it was."""
+def hand_over(db: Connection, game_id: str, device: str | None) -> StoredGame:
+    """Revoke every edit link given out: a new link, and only this device keeps scoring."""
     with db.write():
-        current = _load_to_change(db, game_id, device, None)
-        delete_game_rows(db, game_id)
+        _, editor = get_game_for(db, game_id, device)
+        if not editor or device is None:
+            raise NotAllowed()
+        new_edit_key(db, game_id, keep=device)
+    return get_game(db, game_id)
+
+
+def archive(db: Connection, game_id: str, device: str | None, *, archived: bool = True) -> None:
+    """Move a game off the home list into the archive, or bring it back (its scorers only)."""
+    with db.write():
+        check_may_change(db, game_id, device)
+        set_archived(db, game_id, archived)
+
+
+def delete_for_good(db: Connection, game_id: str, device: str | None) -> StoredGame:
+    """Delete a game that is in the archive (its scorers only); return it as it was.
+
+    A game still on the list is never deleted: the archive is deleting's undo window.
+    """
+    with db.write():
+        check_may_change(db, game_id, device)
+        current = get_game(db, game_id)
+        if not delete_archived_game(db, game_id):
+            raise Conflict("Move the game to the archive first.", current)
     return current
 
 
@@ -308,7 +332,7 @@ def tap(
             return _undo_tap(db, current, deal)
         if deal is None:
             raise GameOverError("The game is over: there is no deal left to enter.")
-        deal = deal.apply(kind, value)
+        deal = deal.apply(kind, value).fill_forced()
         if deal.complete:
             return _save(db, current, [*current.game.deals, deal.record()])
         return _save_draft(db, current, deal.to_draft())
@@ -326,7 +350,7 @@ def _undo_tap(db: Connection, current: StoredGame, deal: DraftDeal | None) -> St
     result = score_game(before)
     setup = result.next
     assert setup is not None  # the removed deal's slot is free again
-    draft = replay(before, setup, taps_of(before, setup, removed)[:-1]).to_draft()
+    draft = back_one(before, setup, taps_of(before, setup, removed)).to_draft()
     stored = update_game(db, current, before, result=result, draft=draft)
     keep_results(db, stored, result)
     return stored

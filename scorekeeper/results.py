@@ -25,6 +25,7 @@ from .storage.results import GameFilter, GamePage
 __all__ = [
     "GameFilter",
     "GamePage",
+    "archived_count",
     "family",
     "keep_results",
     "keep_version",
@@ -83,6 +84,11 @@ def recent_games(
     """Return one page of games, most recently changed first, drawn from stored results."""
     _fresh(db)
     return rows.list_results(db, chosen, older_than=older_than, newer_than=newer_than)
+
+
+def archived_count(db: Connection) -> int:
+    """Count the games moved to the archive."""
+    return rows.archived_count(db)
 
 
 def ruleset_names(db: Connection) -> list[str]:

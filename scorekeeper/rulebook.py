@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from .games import NotAllowed
-from .rules import Ruleset
+from .rules import Ruleset, RulesetError, name_key
 from .storage import (
     Connection,
     FoundRuleset,
@@ -25,6 +25,7 @@ from .storage import (
     find_any_ruleset,
     free_slug,
     may_edit_ruleset,
+    ruleset_choices,
     ruleset_edit_key,
     save_house_ruleset,
 )
@@ -33,6 +34,10 @@ NOT_YOURS = (
     "These house rules belong to another phone: you may play them or copy them as your own, "
     "but only the phones that keep them may change or delete them."
 )
+
+
+class NameTaken(RulesetError):
+    """Another ruleset already has this name: two of them would be told apart by nothing."""
 
 
 def may_edit_rules(
@@ -53,6 +58,7 @@ def save_house_rules(
     """Validate and save house rules: over their own slug when editing, else under a new one.
 
     A new ruleset belongs to the device that saved it; changing one needs the right to.
+    Raise NameTaken when another ruleset (built-in or house) has the same name.
     """
     ruleset = Ruleset.from_document(document)
     with db.write():
@@ -60,6 +66,13 @@ def save_house_rules(
             find_any_ruleset(db, slug)
             if not may_edit_ruleset(db, slug, device, on_this_machine=on_this_machine):
                 raise NotAllowed(NOT_YOURS)
+        for choice in ruleset_choices(db):
+            if choice.slug != slug and name_key(choice.ruleset.name) == name_key(ruleset.name):
+                raise NameTaken(
+                    f"There are already rules called “{choice.ruleset.name}”: give these "
+                    "another name.",
+                    field="name",
+                )
         saved = save_house_ruleset(db, document, slug=slug or free_slug(db, ruleset.name))
         if device:
             add_ruleset_editor(db, saved, device)

@@ -8,15 +8,11 @@ from __future__ import annotations
 
 import logging
 import os
-import socket
 import sys
 from typing import TextIO
 
 from .config import INSTANCE, default_database_path
-
-#: Any address outside this machine: a UDP socket "connected" to it learns which local
-#: address the default route uses. UDP connect only picks a route; no packet is sent.
-ROUTE_PROBE = ("10.255.255.255", 1)
+from .links import lan_address
 
 #: Open connections waitress keeps (its default is 100): idle and half-open ones included,
 #: so 150 idle sockets cannot take every place.
@@ -30,17 +26,6 @@ CLEANUP_INTERVAL = 5
 MAX_REQUEST_BODY = 8 * 1024 * 1024
 #: The largest request head (the default is 256 KB).
 MAX_REQUEST_HEADERS = 64 * 1024
-
-
-def lan_address() -> str | None:
-    """Return this machine's address on the home network, or None when it has none."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(ROUTE_PROBE)
-            address = probe.getsockname()[0]
-        except OSError:
-            return None
-    return None if address.startswith(("127.", "0.")) else address
 
 
 def greet(host: str, port: int, database: str, out: TextIO = sys.stdout) -> None:
@@ -84,7 +69,7 @@ def serve(*, host: str, port: int, db: str | None = None, threads: int = 8) -> N
 
     if db:
         os.environ["SCOREKEEPER_DB"] = db
-    app = create_app({"DATABASE": str(db or default_database_path())})
+    app = create_app({"DATABASE": str(db or default_database_path()), "LISTENS_ON": host})
     app.debug = False
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     counted = fill_in_results(app.config["DATABASE"])

@@ -31,7 +31,7 @@ from .rules import (
     parse_bid,
     passes_used,
 )
-from .rules.bidding import board_levels, hook_value
+from .rules.bidding import board_levels, board_name, hook_value
 
 #: The kinds of tap a deal is entered with.
 STEP_KINDS = ("trump", "bid", "rainbow", "tricks")
@@ -50,6 +50,7 @@ class DraftDeal:
     bids: tuple[Bid, ...] = ()  #: in bidding order
     tricks: tuple[int, ...] = ()  #: in bidding order (one team count in a partnership)
     rainbows: tuple[int, ...] = ()  #: seats that held a rainbow
+    filled: tuple[int, ...] = ()  #: the steps filled in because nothing else was possible
 
     # What the table sees ----------------------------------------------------------------
 
@@ -95,9 +96,17 @@ class DraftDeal:
         }
 
     @property
-    def bids_total(self) -> int:
-        """Return the tricks bid so far (a board counts every card), to set against the cards."""
-        return sum(hook_value(bid, self.setup.cards) for bid in self.bids)
+    def tally(self) -> str:
+        """Say the bids so far against the cards: "board + 3 bid of 13 tricks"."""
+        levels = board_levels(self.bids)
+        boards = [bid.label(level) for bid, level in zip(self.bids, levels, strict=True) if level]
+        tricks = sum(
+            hook_value(bid, self.setup.cards)
+            for bid, level in zip(self.bids, levels, strict=True)
+            if not level
+        )
+        said = " + ".join([*boards, str(tricks)])
+        return f"{said} bid of {self.setup.cards} trick{'s' * (self.setup.cards != 1)}"
 
     @property
     def leader(self) -> int | None:
@@ -137,6 +146,40 @@ class DraftDeal:
         if self.game.ruleset.partnership:
             return {}
         return dict(zip(self.trick_takers, self.tricks, strict=False))
+
+    def plan(self) -> dict[str, Any]:
+        """Return what a phone needs to go on entering this deal while the server is out of reach.
+
+        The bids on offer (with what each adds for the dealer's hook), the board names
+        by level, whose tricks are asked for, and the taps made so far. The server checks
+        every tap again when it arrives, so a phone offline never records a wrong deal.
+        """
+        ruleset = self.game.ruleset
+        offered = bid_choices(ruleset, self.setup.cards, (), self.players)
+        board = ruleset.board
+        return {
+            "number": self.setup.number,
+            "cards": self.setup.cards,
+            "names": list(self.game.players),
+            "order": list(self.setup.order),
+            "choices": [
+                {
+                    "value": str(choice.bid.to_json()),
+                    "label": choice.label,
+                    "adds": hook_value(choice.bid, self.setup.cards),
+                    "pass": choice.bid.is_zero,
+                }
+                for choice in offered
+            ],
+            "boards": [board_name(board.level(n)) for n in range(1, self.players + 1)]
+            if board
+            else [],
+            "hook": ruleset.dealer_hook,
+            "redeal": ruleset.redeal is not None,
+            "takers": [self.taker_name(taker) for taker in self.trick_takers],
+            "rainbows": self.asks_rainbows,
+            "steps": [list(step) for step in self.steps],
+        }
 
     # Taps --------------------------------------------------------------------------------
 
@@ -203,8 +246,44 @@ class DraftDeal:
         return replace(self, steps=(*self.steps, (kind, value)), **changes)
 
     def undo(self) -> DraftDeal:
-        """Return the deal without its last tap."""
-        return replay(self.game, self.setup, self.steps[:-1])
+        """Return the deal without its last tap (and the values filled in after it)."""
+        return back_one(self.game, self.setup, self.steps)
+
+    # Values nobody needs to tap ---------------------------------------------------------------
+
+    def forced(self) -> Step | None:
+        """Return the one tap this screen allows, when only one is possible ("0 tricks left")."""
+        if self.bidding:
+            allowed = [choice for choice in self.choices() if choice.allowed]
+            return ("bid", str(allowed[0].bid.to_json())) if len(allowed) == 1 else None
+        # Rainbows are tapped on the tricks screen, so it always offers a choice there.
+        if self.complete or self.asks_rainbows or self.tricks_left:
+            return None
+        return ("tricks", "0")
+
+    def fill_forced(self) -> DraftDeal:
+        """Fill in every value that leaves no choice, so it costs the scorer no tap."""
+        deal = self
+        while not deal.complete and (step := deal.forced()) is not None:
+            deal = deal.apply(*step)
+            deal = replace(deal, filled=(*deal.filled, len(deal.steps) - 1))
+        return deal
+
+    def filled_words(self) -> list[str]:
+        """Say the values filled in for the scorer after the last tap ("Dee took 0")."""
+        words = []
+        labels = self.bid_labels()
+        index = len(self.steps) - 1
+        while index in self.filled:
+            kind, value = self.steps[index]
+            earlier = [k for k, _ in self.steps[:index]].count(kind)
+            if kind == "bid":
+                seat = self.setup.order[earlier]
+                words.append(f"{self.game.players[seat]} bids {labels[seat]}")
+            else:
+                words.append(f"{self.taker_name(self.trick_takers[earlier])} took {value}")
+            index -= 1
+        return words[::-1]
 
     # Completion ------------------------------------------------------------------------------
 
@@ -262,10 +341,24 @@ def replay(game: Game, setup: DealSetup, steps: Iterable[Sequence[str]]) -> Draf
     for step in steps:
         try:
             kind, value = str(step[0]), str(step[1])
+            forced = deal.forced()
             deal = deal.apply(kind, value)
         except (IndexError, TypeError, ValueError):
             break
+        if forced == (kind, value):
+            deal = replace(deal, filled=(*deal.filled, len(deal.steps) - 1))
     return deal
+
+
+def back_one(game: Game, setup: DealSetup, steps: Sequence[Step]) -> DraftDeal:
+    """Replay all but the last tap a person made: values filled in after it go with it."""
+    kept = list(steps)
+    while kept:
+        last = tuple(kept.pop())
+        before = replay(game, setup, kept)
+        if before.forced() != last:
+            return before
+    return DraftDeal(game, setup)
 
 
 def from_draft(game: Game, setup: DealSetup, draft: Any) -> DraftDeal:
@@ -296,9 +389,13 @@ def taps_of(game: Game, setup: DealSetup, record: DealRecord) -> list[Step]:
 def buttons_of(game: Game, setup: DealSetup, record: DealRecord) -> list[str]:
     """Return the buttons a scorer taps on the table page to enter a recorded deal, in order.
 
-    Each is the `step` value of its button: "trump:hearts", "bid:pass", "tricks:6".
+    Each is the `step` value of its button: "trump:hearts", "bid:pass", "tricks:6". A value
+    the table fills in because nothing else was possible takes no tap, so it is left out.
     """
+    steps = taps_of(game, setup, record)
+    filled = replay(game, setup, steps).filled
     return [
         f"{kind}:{'pass' if kind == 'bid' and value == '0' else value}"
-        for kind, value in taps_of(game, setup, record)
+        for index, (kind, value) in enumerate(steps)
+        if index not in filled
     ]

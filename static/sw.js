@@ -2,12 +2,13 @@
 // hiccups. Pages and the API: the network first, the last good copy when it fails.
 // Static files: the cached copy at once, refreshed in the background.
 "use strict";
-var CACHE = "scorekeeper-shell-v1";
+var CACHE = "scorekeeper-shell-v2";
 var SHELL = [
   "/offline",
   "/static/app.css",
   "/static/live.css",
   "/static/live.js",
+  "/static/table.js",
   "/static/wakelock.js",
   "/static/install.js",
   "/static/icons/icon.svg",
@@ -64,7 +65,14 @@ function cachedThenRefresh(request) {
 
 self.addEventListener("fetch", function (event) {
   var request = event.request;
-  if (request.method !== "GET") return;
+  if (request.method !== "GET") {
+    // A form sent with no connection (a phone without JavaScript): the offline page,
+    // never the browser's error page.
+    if (request.mode === "navigate") {
+      event.respondWith(fetch(request).catch(function () { return caches.match("/offline"); }));
+    }
+    return;
+  }
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (url.pathname.indexOf("/static/") === 0) {

@@ -1,4 +1,4 @@
-"""The `scorekeeper` command: score, rulesets, sheet, serve, backup, export-all, import-all.
+"""The `scorekeeper` command and every subcommand it has.
 
 One module per family of subcommands (score.py, sheet.py, database.py, archive.py);
 each adds its own subcommands to the parser. Only the subcommand that runs imports

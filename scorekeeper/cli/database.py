@@ -1,9 +1,10 @@
-"""`scorekeeper serve` and `scorekeeper backup`: the app and its database."""
+"""`scorekeeper serve`, `backup` and `edit-link`: the app and its database."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 from .files import CommandError
@@ -19,6 +20,15 @@ def add_commands(commands: Any) -> None:
     p.add_argument("--db", default=None, help=DB_HELP)
     p.add_argument("--threads", type=int, default=8)
     p.set_defaults(run=run_serve)
+
+    p = commands.add_parser(
+        "edit-link", help="print a game's edit link and QR code (to score again)"
+    )
+    p.add_argument("game", help="the game's id (the end of its address)")
+    p.add_argument("--db", default=None, help=DB_HELP)
+    p.add_argument("--base", help="the address phones open, e.g. http://192.168.1.20:5000")
+    p.add_argument("--port", type=int, default=5000, help="the port `serve` listens on")
+    p.set_defaults(run=run_edit_link)
 
     p = commands.add_parser("backup", help="copy the database consistently while the app runs")
     p.add_argument("out", help="the new SQLite file to write")
@@ -43,4 +53,24 @@ def run_backup(args: argparse.Namespace) -> int:
     except StorageError as error:
         raise CommandError(str(error)) from None
     print(f"backed up to {args.out}", file=sys.stderr)
+    return 0
+
+
+def run_edit_link(args: argparse.Namespace) -> int:
+    """Print a game's edit link (and its QR code), for a phone that lost its right to score."""
+    from ..config import default_database_path
+    from ..links import lan_address, terminal_qr
+    from ..storage import NotFound
+    from ..web.sharing import edit_link_for_command
+
+    database = Path(args.db) if args.db else default_database_path()
+    if not database.exists():
+        raise CommandError(f"there is no database at {database}")
+    base = args.base or f"http://{lan_address() or 'localhost'}:{args.port}"
+    try:
+        link = edit_link_for_command(str(database), args.game, base)
+    except NotFound:
+        raise CommandError(f"there is no game {args.game} in {database}") from None
+    print(link)
+    print(terminal_qr(link) or "(install segno to see the link as a QR code)")
     return 0

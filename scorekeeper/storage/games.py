@@ -34,6 +34,7 @@ class StoredGame:
     edit_key: str
     draft: Any
     read: ReadGame
+    archived: str | None = None  #: when the game was moved to the archive, if it is there
 
     @property
     def game(self) -> Game:
@@ -79,6 +80,7 @@ def _stored(row: dict[str, Any], read: ReadGame) -> StoredGame:
         edit_key=row["edit_key"],
         draft=json.loads(row["draft"]) if row["draft"] else None,
         read=read,
+        archived=row.get("archived"),
     )
 
 
@@ -237,6 +239,30 @@ def delete_game_rows(db: Connection, game_id: str) -> None:
 def add_editor(db: Connection, game_id: str, device: str) -> None:
     """Let this device record and change the game."""
     db["editors"].insert({"game_id": game_id, "device": device, "created": now()}, ignore=True)
+
+
+def new_edit_key(db: Connection, game_id: str, keep: str) -> str:
+    """Give the game a new edit link and let only the `keep` device go on changing it."""
+    key = secrets.token_urlsafe(18)
+    db.execute("update games set edit_key = ? where id = ?", [key, game_id])
+    db.execute("delete from editors where game_id = ? and device != ?", [game_id, keep])
+    return key
+
+
+def set_archived(db: Connection, game_id: str, archived: bool) -> None:
+    """Move a game to the archive (off the home list, kept whole) or bring it back."""
+    stamp = now() if archived else None
+    db.execute("update games set archived = ? where id = ?", [stamp, game_id])
+
+
+def delete_archived_game(db: Connection, game_id: str) -> bool:
+    """Delete a game from the archive for good (deals, editors and all); say whether it was."""
+    if not db.execute(
+        "select 1 from games where id = ? and archived is not null", [game_id]
+    ).fetchall():
+        return False
+    delete_game_rows(db, game_id)
+    return True
 
 
 def is_editor(db: Connection, game_id: str, device: str | None) -> bool:

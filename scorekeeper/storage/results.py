@@ -23,13 +23,15 @@ PAGE_SIZE = 20
 
 @dataclass(frozen=True)
 class GameFilter:
-    """Which games a list shows: a player (any capitals), a ruleset name, a day range, finished."""
+    """Which games a list shows: a player (any capitals), a ruleset name, a day range, finished,
+    and whether the list is of the games moved to the archive rather than of the others."""
 
     player: str = ""
     ruleset: str = ""
     since: str = ""  #: first day, YYYY-MM-DD (UTC), or ""
     until: str = ""  #: last day, YYYY-MM-DD (UTC), or ""
     finished: bool | None = None
+    archived: bool = False
 
 
 @dataclass(frozen=True)
@@ -360,7 +362,9 @@ def results_missing(db: Connection) -> bool:
 
 
 def _where(chosen: GameFilter) -> tuple[list[str], list[Any]]:
-    clauses: list[str] = []
+    # Games moved to the archive are off the list until brought back, and listed on their own.
+    among = "in" if chosen.archived else "not in"
+    clauses: list[str] = [f"game_id {among} (select id from games where archived is not null)"]
     values: list[Any] = []
     if chosen.player:
         clauses.append("game_id in (select game_id from result_seats where key = ?)")
@@ -441,6 +445,12 @@ def list_results(
     if newer:
         return GamePage(games, first if more else "", last)
     return GamePage(games, first if cursor else "", last if more else "")
+
+
+def archived_count(db: Connection) -> int:
+    """Count the games in the archive (an indexed count, whatever the archive's size)."""
+    (count,) = db.execute("select count(*) from games where archived is not null").fetchone()
+    return int(count)
 
 
 def result_rulesets(db: Connection) -> list[str]:

@@ -158,6 +158,13 @@ def m005_house_ruleset_owners(db: Database) -> None:
         db.execute("update house_rulesets set edit_key = ? where slug = ?", [key, slug])
 
 
+@migrations()
+def m006_archived_games(db: Database) -> None:
+    """When a game was moved to the archive (off the home list, still kept), or null."""
+    db["games"].add_column("archived", str)
+    db["games"].create_index(["archived"])
+
+
 def now() -> str:
     """Return the time now, in UTC, as ISO 8601."""
     return datetime.now(UTC).isoformat(timespec="seconds")

@@ -95,9 +95,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     security.init_app(app)
     errors.init_app(app)
 
-    from . import api, archive, docs, live, players, rules_pages, sheets, table
+    from . import api, archive, docs, live, players, rules_pages, sharing, sheets, shelf, table
 
-    for area in (table, api, sheets, rules_pages, docs, live, players, archive):
+    for area in (table, api, sheets, rules_pages, docs, live, players, archive, sharing, shelf):
         app.register_blueprint(area.bp)
     sheets.init_app(app)
     isolation.init_app(app)

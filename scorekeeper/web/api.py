@@ -21,6 +21,7 @@ from .db import get_db
 from .devices import current_device
 from .errors import refusal
 from .quotas import quota
+from .sharing import edit_url, watch_url
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 DEAL_FIELDS = ("bids", "tricks", "team_tricks", "trump", "rainbows")
@@ -36,12 +37,10 @@ def game_body(stored: StoredGame, *, editor: bool) -> dict[str, Any]:
         "game": stored.game.to_json(),
         "result": stored.result().to_json(),
         "url": url_for("table.game", game_id=stored.id),
-        "watch_url": url_for("table.watch", game_id=stored.id, _external=True),
+        "watch_url": watch_url(stored),
     }
     if editor:
-        body["edit_url"] = url_for(
-            "table.join", game_id=stored.id, edit_key=stored.edit_key, _external=True
-        )
+        body["edit_url"] = edit_url(stored)
     return body
 
 

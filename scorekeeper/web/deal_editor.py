@@ -81,13 +81,25 @@ class DealEditor:
         return values
 
     def raw_deal(self, values: Mapping[str, Any]) -> dict[str, Any]:
-        """Return the deal as the game file would hold it, from the form's values."""
+        """Return the deal as the game file would hold it, from the form's values.
+
+        Raise TricksError when tricks are noted for some and not all (the deal is either
+        thrown in, with no tricks, or has every side's tricks).
+        """
         seats = range(len(self.game.players))
         raw: dict[str, Any] = {"bids": [values[f"bid-{seat}"] for seat in seats]}
         if self.partnership:
             if values["team-0"] != "" or values["team-1"] != "":
+                if "" in (values["team-0"], values["team-1"]):
+                    raise TricksError("Enter the tricks each team took.", deal=self.position)
                 raw["team_tricks"] = [_number(values["team-0"]), _number(values["team-1"])]
         elif any(values[f"tricks-{seat}"] != "" for seat in seats):
+            for seat in seats:
+                if values[f"tricks-{seat}"] == "":
+                    name = self.game.players[seat]
+                    raise TricksError(
+                        f"Enter the tricks {name} took.", deal=self.position, player=name
+                    )
             raw["tricks"] = [_number(values[f"tricks-{seat}"]) for seat in seats]
         if values["trump"]:
             raw["trump"] = values["trump"]

@@ -82,7 +82,12 @@ class EditDealForm(OnceForm):
 
 
 #: The home page's "finished or not" choices: value → label.
-GAME_STATES = {"": "Any", "playing": "Playing", "finished": "Finished"}
+GAME_STATES = {
+    "": "Any",
+    "playing": "Playing",
+    "finished": "Finished",
+    "archived": "In the archive",
+}
 
 
 class DayField(DateField):

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ..rules import DealResult, GameResult, trump_label
 from ..storage import StoredGame
-from ..table_state import DraftDeal, from_draft
+from ..table_state import DraftDeal, from_draft, replay, taps_of
 
 
 @dataclass(frozen=True)
@@ -29,6 +29,7 @@ class GamePage:
     last_lines: tuple[SideLine, ...]
     deal_count: int
     leaders: tuple[int, ...]
+    filled: tuple[str, ...] = ()  #: values filled in for the scorer after the last tap
 
 
 def game_page(stored: StoredGame) -> GamePage:
@@ -46,7 +47,11 @@ def game_page(stored: StoredGame) -> GamePage:
         )
     best = max(result.totals) if result.deals else None
     leaders = tuple(i for i, t in enumerate(result.totals) if t == best) if best is not None else ()
-    return GamePage(result, deal, last, lines, len(result.schedule), leaders)
+    filled: list[str] = deal.filled_words() if deal is not None else []
+    if last is not None and not last.thrown_in and (deal is None or not deal.steps):
+        taps = taps_of(stored.game, last.setup, last.record)
+        filled = replay(stored.game, last.setup, taps).filled_words()
+    return GamePage(result, deal, last, lines, len(result.schedule), leaders, tuple(filled))
 
 
 def describe_tap(stored: StoredGame, step: str) -> str:

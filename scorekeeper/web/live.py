@@ -6,7 +6,6 @@ JSON API, which refuses any phone that is not an editor of the game.
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 
 from flask import (
@@ -15,7 +14,6 @@ from flask import (
     current_app,
     render_template,
     send_from_directory,
-    url_for,
 )
 from markupsafe import Markup
 
@@ -25,6 +23,7 @@ from ..rules import DealResult, GameResult
 from ..storage import StoredGame
 from .api import etag
 from .db import get_db
+from .sharing import edit_url, qr_svg, watch_url
 
 bp = Blueprint("live", __name__)
 
@@ -74,11 +73,6 @@ def scoreboard(result: GameResult) -> Scoreboard:
     return Scoreboard(result, standings, played, len(result.schedule), scored, say)
 
 
-def watch_url(stored: StoredGame) -> str:
-    """Return the game's absolute, read-only watch link (the one the QR code holds)."""
-    return url_for("table.watch", game_id=stored.id, _external=True)
-
-
 @bp.app_template_global()
 def score_chart(result: GameResult) -> Markup:
     """Draw the running-totals chart inline (the SVG escapes every name)."""
@@ -88,6 +82,11 @@ def score_chart(result: GameResult) -> Markup:
 @bp.app_template_global("game_watch_url")
 def _watch_url_global(stored: StoredGame) -> str:
     return watch_url(stored)
+
+
+@bp.app_template_global("game_edit_url")
+def _edit_url_global(stored: StoredGame) -> str:
+    return edit_url(stored)
 
 
 @bp.get("/games/<game_id>/live")
@@ -122,17 +121,10 @@ def board(game_id: str) -> Response:
 
 @bp.get("/games/<game_id>/qr.svg")
 def qr(game_id: str) -> Response:
-    """Draw the QR code of the game's watch link (made here, no outside service)."""
-    import segno
-
+    """Draw the QR code of the game's watch link."""
     stored = load(get_db(), game_id)
-    out = io.BytesIO()
-    segno.make(watch_url(stored), error="m").save(
-        out, kind="svg", border=4, dark="#000", light="#fff", xmldecl=False, omitsize=True,
-        title="QR code: the watch link of this game",
-    )  # fmt: skip
-    response = Response(out.getvalue(), mimetype="image/svg+xml")
-    response.headers["Cache-Control"] = "max-age=3600"
+    response = qr_svg(watch_url(stored), "QR code: the watch link of this game")
+    response.headers["Cache-Control"] = "no-cache"
     return response
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
@@ -23,6 +24,7 @@ from ..house_rules.schema import SCHEMA
 from ..house_rules.words import RULE_TITLES, describe
 from ..rulebook import (
     NOT_YOURS,
+    NameTaken,
     delete_house_rules,
     join_house_rules,
     may_edit_rules,
@@ -198,13 +200,17 @@ def _save(form: HouseRulesForm, editing: FoundRuleset | None) -> Any:
         return _editor(form, errors=errors, editing=editing, status=422)
     base = form.base.data if form.base.data in BUILTIN_DOCUMENTS else None
     saved = changes_from(base, document)
-    slug = save_house_rules(
-        get_db(),
-        saved,
-        device=current_device(),
-        slug=editing.slug if editing else None,
-        on_this_machine=on_this_machine(),
-    )
+    try:
+        slug = save_house_rules(
+            get_db(),
+            saved,
+            device=current_device(),
+            slug=editing.slug if editing else None,
+            on_this_machine=on_this_machine(),
+        )
+    except NameTaken as taken:
+        errors.add("name", taken.message)
+        return _editor(form, errors=errors, editing=editing, status=422)
     flash(f"Saved {document['name']}.", "status")
     return redirect(url_for("rules_pages.page", slug=slug), code=303)
 
@@ -273,9 +279,13 @@ def import_rules() -> Any:
         except ScoreError as error:
             form.file.errors.append(f"This file cannot be imported: {error}.")
         else:
-            slug = save_house_rules(get_db(), document, device=current_device())
-            flash(f"Imported {ruleset.name}.", "status")
-            return redirect(url_for("rules_pages.page", slug=slug), code=303)
+            try:
+                slug = save_house_rules(get_db(), document, device=current_device())
+            except NameTaken as taken:
+                form.file.errors.append(taken.message)
+            else:
+                flash(f"Imported {ruleset.name}.", "status")
+                return redirect(url_for("rules_pages.page", slug=slug), code=303)
     status = 422 if form.is_submitted() else 200
     return render_template("rules/import.html", form=form), status
 
@@ -297,13 +307,26 @@ def _ruleset_file(raw: bytes) -> Any:
 # Settle it ------------------------------------------------------------------------------------
 
 
-@bp.app_template_global()
-def rules_compare_choices(stored: StoredGame) -> list[tuple[str, str]]:
-    """Return the rulesets a game could be compared with (those that seat its players)."""
+@dataclass(frozen=True)
+class CompareChoice:
+    """A ruleset the game could be compared with, or why it cannot be scored under it."""
+
+    slug: str
+    name: str
+    problem: str | None
+
+
+def rules_compare_choices(stored: StoredGame) -> list[CompareChoice]:
+    """Return the other rulesets that seat the game's players, each tried on the game's deals."""
     players = len(stored.game.players)
     own = stored.game.ruleset
+    ours = stored.result()
     return [
-        (choice.slug, choice.ruleset.name)
+        CompareChoice(
+            choice.slug,
+            choice.ruleset.name,
+            compare(ours, choice.ruleset, choice.game_ref).problem,
+        )
         for choice in ruleset_choices(get_db())
         if choice.ruleset.min_players <= players <= choice.ruleset.max_players
         and choice.ruleset.document != own.document
@@ -315,12 +338,18 @@ def compare_game(game_id: str) -> Any:
     stored = load(get_db(), game_id)
     ours = stored.result()
     slug = request.args.get("ruleset", "")
-    if not slug:
-        return render_template("rules/compare.html", stored=stored, ours=ours, comparison=None)
-    other = find(slug)
-    comparison = compare(ours, other.ruleset, other.game_ref)
+    choices = rules_compare_choices(stored)
+    comparison = None
+    if slug:
+        other = find(slug)
+        comparison = compare(ours, other.ruleset, other.game_ref)
     return render_template(
-        "rules/compare.html", stored=stored, ours=ours, comparison=comparison, slug=slug
+        "rules/compare.html",
+        stored=stored,
+        ours=ours,
+        comparison=comparison,
+        slug=slug,
+        choices=choices,
     )
 
 

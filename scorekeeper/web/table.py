@@ -27,7 +27,7 @@ from werkzeug.datastructures import MultiDict
 
 from .. import games
 from ..bidi import isolate_all
-from ..results import GameFilter, recent_games, ruleset_names
+from ..results import GameFilter, archived_count, recent_games, ruleset_names
 from ..rules import Game, ScoreError, load_game_text, trump_label
 from ..scoresheet import build_stored_sheet
 from ..storage import Connection, Reply, StoredGame
@@ -100,7 +100,13 @@ def home() -> str:
     )
     kept = {key: value for key, value in request.args.items() if key not in ("older", "newer")}
     return render_template(
-        "home.html", form=form, page=page, kept=kept, filtered=chosen != GameFilter()
+        "home.html",
+        form=form,
+        page=page,
+        kept=kept,
+        filtered=chosen != GameFilter(),
+        archived=archived_count(db),
+        archive_view=chosen.archived,
     )
 
 
@@ -117,6 +123,7 @@ def game_filter(form: GameFilterForm) -> GameFilter:
         since=form.since.data.isoformat() if good(form.since) else "",
         until=form.until.data.isoformat() if good(form.until) else "",
         finished=None if state not in ("playing", "finished") else state == "finished",
+        archived=state == "archived",
     )
 
 
@@ -190,11 +197,6 @@ def render_game(
 ) -> tuple[str, int]:
     """Draw the game page: the deal being entered (for an editor), the last score, the totals."""
     page = game_page(stored)
-    edit_url = None
-    if editor:
-        edit_url = url_for(
-            "table.join", game_id=stored.id, edit_key=stored.edit_key, _external=True
-        )
     return render_template(
         "game.html",
         stored=stored,
@@ -204,7 +206,6 @@ def render_game(
         editor=editor,
         nonce=new_nonce(),
         problem=problem,
-        edit_url=edit_url,
     ), status
 
 
@@ -332,16 +333,20 @@ def join(game_id: str, edit_key: str) -> Response:
 
 @bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
 def delete_game(game_id: str) -> Any:
-    """Ask first, then forget the game (its editors only): a mistaken or broken game goes away."""
+    """Ask first, then forget a game in the archive for good (its scorers only)."""
     db = get_db()
     device = current_device()
     games.check_may_change(db, game_id, device)
     form = DeleteGameForm()
     # The confirm button names this very game: a stray or forged post deletes nothing.
     if form.validate_on_submit() and request.form.get("confirm") == game_id:
-        stored = games.delete_game(db, game_id, device=device)
+        try:
+            stored = games.delete_for_good(db, game_id, device)
+        except games.Conflict as refused:
+            flash(refused.message, "error")
+            return redirect(game_url(game_id), code=303)
         flash(f"The game of {', '.join(isolate_all(stored.game.players))} was deleted.", "success")
-        return redirect(url_for("table.home"), code=303)
+        return redirect(url_for("table.home", state="archived"), code=303)
     return render_template("delete_game.html", stored=games.load(db, game_id), form=form)
 
 

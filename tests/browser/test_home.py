@@ -15,7 +15,7 @@ SMALL_TARGETS = """() => [...document.querySelectorAll(
     .filter(e => e.checkVisibility())
     .filter(e => { const r = e.getBoundingClientRect(); return r.height < 44 || r.width < 44; })
     .map(e => e.outerHTML.slice(0, 80))"""
-UNLABELLED = """() => [...document.querySelectorAll('main input, main select')]
+UNLABELLED = """() => [...document.querySelectorAll('main input:not([type=hidden]), main select')]
     .filter(e => e.labels.length === 0).map(e => e.outerHTML.slice(0, 80))"""
 
 

@@ -7,7 +7,7 @@ import sqlite3
 
 from scorekeeper.rules import builtin_document
 from tests.reliability.conftest import PLAYERS, deal, page_token
-from tests.web.conftest import hidden
+from tests.web.conftest import hidden, move_to_archive
 
 HUGE = 10**400
 #: Ann bids one and takes every trick of deals 1 and 2: 1 bid made, scored at HUGE per bid.
@@ -67,6 +67,7 @@ def test_the_old_game_prints_and_can_be_deleted_by_its_scorer(app, client) -> No
         assert str(HUGE) in response.get_data(as_text=True), path  # the points a bid, exactly
     sheet = client.get(f"/games/{game_id}/sheet.pdf")
     assert sheet.status_code == 200 and sheet.data.startswith(b"%PDF")
+    move_to_archive(client, game_id)
     confirm = client.get(f"/games/{game_id}/delete").get_data(as_text=True)
     deleted = client.post(
         f"/games/{game_id}/delete",

@@ -22,6 +22,12 @@ def hidden(page: str, name: str) -> str:
     raise AssertionError(f"no field {name} on the page")
 
 
+def move_to_archive(client, game_id: str) -> None:
+    """Move a game to the archive as its scorer does (only there can it be deleted)."""
+    form = {"csrf_token": csrf_token(client), "game": game_id}
+    assert client.post(f"/games/{game_id}/archive", data=form).status_code == 303
+
+
 def buttons(page: str, name: str = "step") -> list[tuple[str, bool]]:
     """Return (value, enabled) for every button with this name."""
     found = []

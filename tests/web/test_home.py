@@ -97,7 +97,9 @@ def test_filters_by_player_rules_and_state(client, archive) -> None:
 
 
 def test_filters_by_day(client, archive) -> None:
-    today = re.search(r"(\d{4}-\d\d-\d\d) · ", client.get("/").get_data(as_text=True)).group(1)
+    today = re.search(
+        r"<time datetime=\"(\d{4}-\d\d-\d\d)", client.get("/").get_data(as_text=True)
+    ).group(1)
     assert len(listed(client.get(f"/?since={today}&until={today}").get_data(as_text=True))) == 20
     assert listed(client.get("/?until=2000-01-01").get_data(as_text=True)) == []
     assert listed(client.get("/?since=2999-01-01").get_data(as_text=True)) == []

@@ -9,7 +9,6 @@ import re
 from typing import Any
 
 import pytest
-from flask import render_template
 
 from scorekeeper.rules import BUILTIN_DOCUMENTS
 
@@ -221,20 +220,31 @@ def test_compare_with_no_ruleset_shows_the_choice_and_an_unknown_one_is_404(clie
     assert client.get("/games/nope/compare?ruleset=joker").status_code == 404
 
 
-def test_the_compare_link_partial_for_the_game_page(app, client, token) -> None:
-    from scorekeeper.storage import get_game
-    from scorekeeper.web.db import get_db
-
+def test_compare_offers_only_the_rules_that_can_score_the_game(client, token) -> None:
     slug = import_rules(client, token, BRIDGE_SCORING)
     game_id = new_game(client, token, TWO_DEALS)
-    with app.test_request_context():
-        stored = get_game(get_db(), game_id)
-        partial = render_template("rules/compare_link.html", stored=stored)
-    assert f'action="/games/{game_id}/compare"' in partial
-    assert f'<option value="{slug}">Pagat with bridge scoring</option>' in partial
-    assert '<option value="back-alley-bridge">' in partial
-    assert '<option value="back-alley-pagat">' not in partial  # the game's own rules
-    assert '<option value="bluke">' in partial  # Bluke seats 4 players too
+    page = client.get(f"/games/{game_id}/compare?ruleset={slug}").get_data(as_text=True)
+    assert f'action="/games/{game_id}/compare"' in page
+    # The chosen ruleset stays chosen.
+    assert f'<option value="{slug}" selected>Pagat with bridge scoring</option>' in page
+    assert '<option value="back-alley-catsatcards">' in page
+    assert '<option value="back-alley-pagat"' not in page  # the game's own rules
+    # Seven-card Back Alley deals at most 7 cards: offered, but not to be picked, and why.
+    assert '<option value="back-alley-seven" disabled>' in page
+    assert "Deal 1 is not allowed under Seven-card Back Alley (family rules)" in page
+
+
+def test_a_partnership_game_is_not_offered_per_player_rules(client, token) -> None:
+    from tests.conftest import example
+
+    game_id = new_game(client, token, example("back-alley-pagat"))
+    page = client.get(f"/games/{game_id}/compare").get_data(as_text=True)
+    offered = re.findall(r'<option value="([^"]+)">', page)
+    refused = re.findall(r'<option value="([^"]+)" disabled>', page)
+    assert "back-alley-individual" in refused and "back-alley-individual" not in offered
+    for slug in offered:  # every ruleset offered scores the game
+        answer = client.get(f"/games/{game_id}/compare?ruleset={slug}").get_data(as_text=True)
+        assert "compare-problem" not in answer and "compare-totals" in answer, slug
 
 
 CALCULATOR = {
@@ -356,3 +366,28 @@ def test_the_calculator_says_what_house_rules_change_and_why_the_deal_differs(
     assert "Points per bid: 5 → 10" in words
     # No board was bid: 11 and 10 become 21 and 20 because of the scoring alone.
     assert "This deal scores differently because of: Scoring." in words
+
+
+@pytest.mark.parametrize("name", ["Pagat with bridge scoring", "pagat WITH bridge scoring ",
+                                  "Joker (Georgia)"])  # fmt: skip
+def test_two_rulesets_cannot_share_a_name(client, token, name) -> None:
+    import_rules(client, token, BRIDGE_SCORING)
+    response = client.post(
+        "/rules/import",
+        data={"file": (io.BytesIO(json.dumps({**BRIDGE_SCORING, "name": name}).encode()),
+                       "r.json"), "csrf_token": token},
+        content_type="multipart/form-data",
+    )  # fmt: skip
+    assert response.status_code == 422
+    assert "There are already rules called" in text(response)
+    assert "give these another name" in text(response)
+    names = [c.ruleset.name for c in _house_rules(client)]
+    assert names == ["Pagat with bridge scoring"]
+
+
+def _house_rules(client) -> list:
+    from scorekeeper.storage import ruleset_choices
+    from scorekeeper.web.db import get_db
+
+    with client.application.app_context():
+        return [choice for choice in ruleset_choices(get_db()) if choice.house]

@@ -1,0 +1,62 @@
+"""Links other phones can open: the watch and edit links, on the address the home network reaches.
+
+A link made for a request to `localhost` (the scorer opened the app on the server
+itself) would be useless on every other phone, so a loopback host is swapped for
+the machine's LAN address. No Flask here: the pages and the command share these.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+from urllib.parse import urlsplit, urlunsplit
+
+#: An address on no network (TEST-NET-1): connecting a UDP socket to it sends nothing,
+#: but makes the system pick the interface, and so the address, it would route through.
+_PROBE = ("192.0.2.1", 9)
+
+
+def lan_address() -> str | None:
+    """Return this machine's address on the home network, or None when it has none."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(_PROBE)
+            address = probe.getsockname()[0]
+    except OSError:
+        return None
+    return None if is_loopback(address) or address == "0.0.0.0" else address
+
+
+def is_loopback(host: str) -> bool:
+    """Say whether a host name or address only reaches this machine."""
+    if host.lower() in ("localhost", "localhost.localdomain") or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def reachable(url: str, lan: str | None = None) -> str:
+    """Return the link with a loopback host swapped for the LAN address (when there is one)."""
+    parts = urlsplit(url)
+    if not parts.hostname or not is_loopback(parts.hostname):
+        return url
+    address = lan if lan is not None else lan_address()
+    if address is None:
+        return url
+    netloc = address if parts.port is None else f"{address}:{parts.port}"
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+def terminal_qr(text: str) -> str | None:
+    """Draw a QR code of the text for a terminal, or None when segno is not installed."""
+    try:
+        import segno
+    except ImportError:
+        return None
+    import io
+
+    out = io.StringIO()
+    segno.make(text, error="m").terminal(out=out, compact=True, border=2)
+    return out.getvalue()

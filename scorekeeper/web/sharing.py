@@ -1,0 +1,86 @@
+"""Sharing a game: its watch and edit links (on an address other phones reach), their QR
+codes, and handing scoring over (revoking every edit link given out before)."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from flask import Blueprint, Response, abort, current_app, flash, redirect, request, url_for
+from flask_wtf import FlaskForm
+
+from .. import games
+from ..links import reachable
+from ..storage import StoredGame
+from .db import get_db
+from .devices import current_device
+
+bp = Blueprint("sharing", __name__)
+
+
+#: The hosts `serve` listens on when every network of the machine may reach it.
+EVERY_NETWORK = ("0.0.0.0", "::")
+
+
+def external(endpoint: str, **values: Any) -> str:
+    """Return a page's absolute address as another phone on the network must open it.
+
+    Opened on the server itself (localhost), the link names the machine's LAN address
+    instead, when the server listens on the network (`scorekeeper serve` by default).
+    """
+    url = url_for(endpoint, _external=True, **values)
+    if current_app.config.get("LISTENS_ON") in EVERY_NETWORK:
+        return reachable(url)
+    return url
+
+
+def watch_url(stored: StoredGame) -> str:
+    """Return the game's read-only watch link (the one the QR code holds)."""
+    return external("table.watch", game_id=stored.id)
+
+
+def edit_url(stored: StoredGame) -> str:
+    """Return the game's edit link: whoever opens it may keep score."""
+    return external("table.join", game_id=stored.id, edit_key=stored.edit_key)
+
+
+def qr_svg(text: str, title: str) -> Response:
+    """Draw a QR code as an SVG image (made here, no outside service)."""
+    import segno
+
+    out = io.BytesIO()
+    segno.make(text, error="m").save(
+        out, kind="svg", border=4, dark="#000", light="#fff", xmldecl=False, omitsize=True,
+        title=title,
+    )  # fmt: skip
+    return Response(out.getvalue(), mimetype="image/svg+xml")
+
+
+@bp.get("/games/<game_id>/edit-qr.svg")
+def edit_qr(game_id: str) -> Response:
+    """The edit link as a QR code, for the scorer to hand scoring to another phone."""
+    stored, editor = games.load_for(get_db(), game_id, current_device())
+    if not editor:
+        raise games.NotAllowed()
+    response = qr_svg(edit_url(stored), "QR code: the edit link of this game")
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
+
+
+@bp.post("/games/<game_id>/hand-over")
+def hand_over(game_id: str) -> Response:
+    """Revoke every edit link given out: only this phone keeps scoring, with a new link."""
+    if not FlaskForm().validate() or request.form.get("game") != game_id:
+        abort(400)
+    games.hand_over(get_db(), game_id, current_device())
+    flash("Done: other phones can no longer score this game. The edit link is new.", "success")
+    return redirect(url_for("table.game", game_id=game_id) + "#hand-over", code=303)  # type: ignore[return-value]
+
+
+def edit_link_for_command(database: str, game_id: str, base: str) -> str:
+    """Return a game's edit link for `scorekeeper edit-link`, on the address given or found."""
+    from . import create_app
+
+    app = create_app({"DATABASE": database, "SERVER_NAME": None})
+    with app.test_request_context("/", base_url=base):
+        return edit_url(games.load(get_db(), game_id))

@@ -1,0 +1,148 @@
+"""Game night at a real table: the score always in view, taps kept through WiFi drops and
+double taps, on the two phone sizes the family uses."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from tests.browser.conftest import screenshot
+from tests.browser.test_play import Phone, start_game
+
+pytestmark = pytest.mark.browser
+
+PHONES = [{"width": 360, "height": 640}, {"width": 390, "height": 844}]
+
+
+@pytest.fixture(params=PHONES, ids=lambda size: f"{size['width']}x{size['height']}")
+def sized_phone(request, browser, live_server):
+    context = browser.new_context(
+        viewport=request.param, device_scale_factor=2, is_mobile=True, has_touch=True,
+        base_url=live_server.url,
+    )  # fmt: skip
+    yield context.new_page()
+    context.close()
+
+
+def scoreboard_in_view(page) -> bool:
+    """Say whether the scoreboard's whole box lies inside the screen (top and bottom of a page)."""
+    seen = []
+    for where in ("0", "document.documentElement.scrollHeight"):
+        box = page.evaluate(
+            f"""() => {{ window.scrollTo(0, {where});
+                const box = document.getElementById('scorebar').getBoundingClientRect();
+                return [box.top, box.bottom, box.left, box.right, innerHeight, innerWidth]; }}"""
+        )
+        top, bottom, left, right, height, width = box
+        seen.append(top >= 0 and bottom <= height and left >= 0 and right <= width)
+    return all(seen)
+
+
+def test_the_totals_and_dealer_stay_in_view_on_every_scoring_screen(sized_phone):
+    table = Phone(sized_phone)
+    start_game(table, "back-alley-pagat", ["Ann", "Bob", "Cy", "Dee"], 0)
+    bar = sized_phone.locator("#scorebar")
+    assert bar.get_attribute("aria-live") == "polite"
+    assert "Ann deals" in bar.inner_text()
+    for step in ("bid:2", "bid:pass", "bid:1", "bid:3", "tricks:6"):
+        assert scoreboard_in_view(sized_phone), step
+        table.tap(f'button[value="{step}"]')
+    # After the last tap of deal 1: the new totals and the deal's points are in view.
+    assert scoreboard_in_view(sized_phone)
+    # Pagat: 5 a trick bid and 1 for each over. Bob bid first: Ann & Cy bid 3 + pass and
+    # took 6: 15 + 3; Bob & Dee bid 2 + 1 and took the other 7: 15 + 4.
+    assert bar.locator(".scores b").all_inner_texts() == ["18", "19"]
+    assert bar.locator(".delta").all_inner_texts() == ["+18", "+19"]
+    assert "Bob deals" in bar.inner_text()
+    screenshot(sized_phone, f"scorebar-{sized_phone.viewport_size['width']}")
+
+
+def server_game(page, game_url: str) -> dict:
+    """Read the game as the server has it now (through the API, with the page's cookies)."""
+    answer = page.request.get(game_url.replace("/games/", "/api/games/"))
+    assert answer.ok
+    return answer.json()
+
+
+def test_a_deal_entered_offline_arrives_once_when_the_wifi_returns(phone):
+    table = Phone(phone)
+    game_url = start_game(table, "back-alley-pagat", ["Ann", "Bob", "Cy", "Dee"], 0)
+    phone.reload()  # the service worker now answers for the page
+    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    phone.context.set_offline(True)
+    for step in ("bid:2", "bid:pass", "bid:1"):
+        phone.click(f'button[value="{step}"]')
+    banner = phone.locator("#queue")
+    assert banner.inner_text() == "Offline — 3 taps waiting on this phone"
+    assert phone.locator(".order li.now .name").inner_text().startswith("Ann")
+    # A reload with no connection: the page from the phone, the taps still drawn.
+    phone.reload()
+    assert phone.url == game_url and banner.inner_text().startswith("Offline — 3 taps")
+    for step in ("bid:3", "tricks:6"):
+        phone.click(f'button[value="{step}"]')
+    assert banner.inner_text() == "Offline — 5 taps waiting on this phone"
+    assert "Deal 1 is entered" in phone.locator("#ask").inner_text()
+    assert server_game(phone, game_url)["game"]["deals"] == []
+    phone.context.set_offline(False)
+    phone.wait_for_function("() => document.querySelector('.deal-title b').textContent === '2'")
+    stored = server_game(phone, game_url)
+    assert stored["game"]["deals"] == [{"bids": [3, 2, "pass", 1], "team_tricks": [6, 7]}]
+    assert phone.locator("#scorebar .scores b").all_inner_texts() == ["18", "19"]
+    waiting = "() => Object.keys(localStorage).filter(k => k.startsWith('scorekeeper.queue.'))"
+    assert phone.evaluate(f"{waiting}.map(k => localStorage.getItem(k))") == ["[]"]
+
+
+def bids_shown(page) -> list[str]:
+    return [text for text in page.locator(".order .bid").all_inner_texts() if text != "·"]
+
+
+def test_a_slow_double_tap_records_one_bid(phone):
+    table = Phone(phone)
+    start_game(table, "joker", ["Ann", "Bob", "Cy", "Dee"], 0)
+    box = phone.locator('button[value="bid:1"]').bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    phone.mouse.click(x, y)
+    phone.wait_for_timeout(300)
+    phone.mouse.click(x, y)
+    phone.wait_for_timeout(1000)
+    phone.reload()
+    assert bids_shown(phone) == ["1"]
+    # Once the screen has settled, the next bidder's tap counts as usual.
+    table.tap('button[value="bid:1"]')
+    assert bids_shown(phone) == ["1", "1"]
+    # Each tap replaced the screen: Back leaves the game instead of undoing the view of a tap.
+    phone.go_back()
+    assert phone.url.endswith("/games/new")
+
+
+def test_a_fresh_browser_gains_scoring_through_the_edit_link_command(browser, live_server, phone):
+    table = Phone(phone)
+    game_url = start_game(table, "back-alley-pagat", ["Ann", "Bob", "Cy", "Dee"], 0)
+    game_id = game_url.rsplit("/", 1)[-1]
+    run = subprocess.run(
+        [sys.executable, "-m", "scorekeeper.cli", "edit-link", game_id,
+         "--db", str(live_server.db), "--base", live_server.url],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    link = run.stdout.splitlines()[0]
+    fresh_phone = browser.new_context(viewport=PHONES[0], base_url=live_server.url)
+    watcher = browser.new_context(viewport=PHONES[0], base_url=live_server.url)
+    try:
+        fresh = fresh_phone.new_page()
+        fresh.goto(game_url)
+        assert fresh.locator('button[name="step"]').count() == 0  # only watching
+        fresh.goto(link)
+        assert fresh.url == game_url
+        sheet = watcher.new_page()
+        sheet.goto(game_url + "/scoresheet")
+        assert sheet.locator("#deal-1").count() == 0
+        scorer = Phone(fresh)
+        for step in ("bid:2", "bid:pass", "bid:1", "bid:3", "tricks:6"):
+            scorer.tap(f'button[value="{step}"]')
+        # The watcher's scoresheet follows the game by itself.
+        sheet.wait_for_selector("#deal-1", timeout=15000)
+    finally:
+        fresh_phone.close()
+        watcher.close()
