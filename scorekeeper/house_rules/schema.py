@@ -17,6 +17,7 @@ from ..rules.parts import (
     MAX_MULTIPLIER,
     MAX_PLAYERS,
     MAX_POINTS,
+    MAX_PREMIA_TIMES,
     NAME_LENGTH,
     RAINBOW_CARDS,
     TEAMS,
@@ -50,6 +51,7 @@ class Field:
     maximum: int | None = None
     other: str = ""  #: a choice that also takes any whole number, shown as other.format(n)
     count: int = 1  #: how many inputs a levels field has
+    lost: bool = False  #: a penalty asked as the points lost (500) and kept negative (−500)
 
     def names(self) -> tuple[str, ...]:
         """Return the names of this field's inputs (several for levels and by-players)."""
@@ -70,6 +72,7 @@ class Variant:
     fields: tuple[Field, ...] = ()
     spare: str = ""  #: the built-in whose values to offer when a table switches to this variant
     heading: str = ""  #: a short title over its inputs
+    offer: Any = None  #: the value to offer when no built-in plays this variant (no spare)
 
 
 @dataclass(frozen=True)
@@ -102,6 +105,10 @@ class Rule:
 def _points(name: str, label: str, path: tuple[str | int, ...], *, cost: bool = False) -> Field:
     low = -MAX_POINTS if cost else 0
     return Field(name, label, "number", path, minimum=low, maximum=MAX_POINTS)
+
+
+def _lost(name: str, label: str, path: tuple[str | int, ...]) -> Field:
+    return Field(name, label, "number", path, minimum=0, maximum=MAX_POINTS, lost=True)
 
 
 def _yes_no(name: str, label: str, no: str, yes: str) -> Field:
@@ -379,5 +386,106 @@ SCHEMA: tuple[Rule, ...] = (
         ),
     ),
 )
+
+#: The house variants Joker tables play (docs/joker-variants.md); each needs exact scoring.
+VARIANT_SCHEMA: tuple[Rule, ...] = (
+    Rule(
+        "khishti",
+        choose=("khishti", "Khishti: a bid of one or more that took no trick"),
+        variants=(
+            Variant("none", "No khishti: it scores like any missed bid", None),
+            Variant(
+                "yes",
+                "A khishti penalty",
+                {},
+                (
+                    _lost("khishti_fixed", "Points lost (e.g. 200, 500, 900)", ("fixed",)),
+                    _lost("khishti_per_card", "… and points lost a card (e.g. 100)", ("per_card",)),
+                ),
+                heading="Khishti",
+                offer={"fixed": -500, "per_card": 0},
+            ),
+        ),
+        note="Only with exact scoring (like Joker's). 500 lost, and 0 a card, is −500 on any "
+        "deal; 0 and 100 a card is −900 on a 9-card deal.",
+    ),
+    Rule(
+        "premia",
+        (
+            Field(
+                "premia_of",
+                "A player who makes every bid of a set earns",
+                "choice",
+                ("of",),
+                (
+                    Option("best", "Their best single deal of the set", "best"),
+                    Option("sum", "The sum of the whole set", "sum"),
+                ),
+            ),
+            Field(
+                "premia_times",
+                "Counted",
+                "choice",
+                ("times",),
+                (Option("1", "Once", 1), Option("2", "Doubled", 2)),
+                minimum=1,
+                maximum=MAX_PREMIA_TIMES,
+                other="× {}",
+            ),
+            Field(
+                "premia_strike",
+                "The others' best deal of the set is struck",
+                "choice",
+                ("strike",),
+                (
+                    Option("never", "Never", "never"),
+                    Option("alone", "When one player alone earns the premia", "alone"),
+                    Option("always", "Whenever anyone earns it", "always"),
+                ),
+            ),
+        ),
+        shape={},
+        note="Only with exact scoring and sets of deals (like Joker's). Only a struck deal "
+        "above 0 is taken away.",
+    ),
+    Rule(
+        "pass_limit",
+        choose=("pass_limit", "Passing"),
+        variants=(
+            Variant("none", "No limit: a player may pass as often as they like", None),
+            Variant(
+                "yes",
+                "A limit on passes",
+                {},
+                (
+                    Field(
+                        "pass_limit_passes",
+                        "Passes allowed",
+                        "number",
+                        ("passes",),
+                        minimum=1,
+                        maximum=MAX_DEALS,
+                    ),
+                    Field(
+                        "pass_limit_per",
+                        "Counted",
+                        "choice",
+                        ("per",),
+                        (
+                            Option("set", "In each set of deals", "set"),
+                            Option("game", "In the whole game", "game"),
+                        ),
+                    ),
+                ),
+                heading="Pass limit",
+                offer={"passes": 3, "per": "set"},
+            ),
+        ),
+        note="Once a player's passes are used up, the pass is offered greyed out with the "
+        "reason. Needs pass allowed; “in each set” needs sets of deals.",
+    ),
+)
+
+SCHEMA = SCHEMA + VARIANT_SCHEMA
 
 RULES_BY_KEY = {rule.key: rule for rule in SCHEMA}
