@@ -6,9 +6,9 @@ from datetime import timedelta
 from typing import Any
 
 from flask import Flask, Request
-from flask_wtf.csrf import CSRFProtect
 
 from .. import config
+from .security import csrf
 
 
 class FormRequest(Request):
@@ -40,17 +40,6 @@ class FormRequest(Request):
             if fields is not None and None in fields:
                 named = [(k, v) for k, v in fields.items(multi=True) if k is not None]
                 self.__dict__[part] = type(fields)(named)
-
-
-csrf = CSRFProtect()
-
-
-#: The policy for every response: nothing from anywhere but this app, no inline script.
-CONTENT_SECURITY_POLICY = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
-    "form-action 'self'; frame-ancestors 'none'"
-)
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
