@@ -91,3 +91,18 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     sheets.init_app(app)
     isolation.init_app(app)
     return app
+
+
+def edit_link_for_command(database: str, game_id: str, base: str) -> str:
+    """Return a game's edit link for `scorekeeper edit-link`, on the address given or found.
+
+    It lives beside the factory (not in sharing.py) because it builds an app: sharing.py
+    importing the factory would import the package that imports sharing.py.
+    """
+    from .. import games
+    from .db import get_db
+    from .sharing import edit_url
+
+    app = create_app({"DATABASE": database, "SERVER_NAME": None})
+    with app.test_request_context("/", base_url=base):
+        return edit_url(games.load(get_db(), game_id))
