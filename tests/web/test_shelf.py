@@ -42,7 +42,7 @@ def test_a_game_goes_to_the_archive_comes_back_and_is_deleted_only_from_there(ta
 
 def test_the_archive_is_listed_in_pages_like_the_games(table, client, app):
     """The archive view pages like the home list, so its cost does not grow with the archive."""
-    from scorekeeper.storage.results import PAGE_SIZE
+    from scorekeeper.storage.listing import PAGE_SIZE
 
     ids = []
     for _ in range(PAGE_SIZE + 2):
