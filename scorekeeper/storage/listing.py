@@ -48,6 +48,14 @@ class ListedGame:
     schedule: int
 
     @property
+    def leaders(self) -> tuple[int, ...]:
+        """Return the sides ahead (several when level); none before a deal is recorded."""
+        if not self.deals or not self.totals:
+            return ()
+        best = max(self.totals)
+        return tuple(side for side, total in enumerate(self.totals) if total == best)
+
+    @property
     def cursor(self) -> str:
         """Return where this game stands in the list: the place to page on from."""
         return f"{int(not self.complete)}~{self.updated}~{self.seq}"
