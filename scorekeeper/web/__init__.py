@@ -36,10 +36,10 @@ class FormRequest(Request):
     def _load_form_data(self) -> None:
         super()._load_form_data()
         for part in ("form", "files"):
-            fields = self.__dict__.get(part)
-            if fields is not None and None in fields:
+            fields = getattr(self, part)
+            if None in fields:
                 named = [(k, v) for k, v in fields.items(multi=True) if k is not None]
-                self.__dict__[part] = type(fields)(named)
+                setattr(self, part, type(fields)(named))  # werkzeug's cached_property allows it
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
