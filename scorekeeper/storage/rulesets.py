@@ -61,13 +61,17 @@ class FoundRuleset:
 
 
 def find_any_ruleset(db: Connection, slug: str) -> FoundRuleset:
-    """Return the built-in, ready-made or saved house ruleset with this slug, or raise NotFound."""
+    """Return the built-in, saved house or ready-made ruleset with this slug, or raise NotFound.
+
+    A family's own ruleset comes before a ready-made one: a slug saved before the
+    ready-made variants existed keeps meaning the family's rules.
+    """
     if slug in BUILTIN_DOCUMENTS:
         return FoundRuleset(slug, find_ruleset(slug), builtin_document(slug), False)
-    if slug in VARIANTS:
-        return _ready_made(slug)
     rows = db.execute("select document from house_rulesets where slug = ?", [slug]).fetchall()
     if not rows:
+        if slug in VARIANTS:
+            return _ready_made(slug)
         raise NotFound(slug)
     saved = json.loads(rows[0][0])
     try:

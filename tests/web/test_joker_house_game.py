@@ -171,3 +171,25 @@ def test_a_penalty_is_asked_as_the_points_lost(client) -> None:
     values.update(pass_limit="yes", pass_limit_passes="3", pass_limit_per="set")
     page = text_of(client.post("/rules/new", data=values).get_data(as_text=True))
     assert 'A pass limit "per set" needs exact scoring with sets of deals' in page
+
+
+def test_ready_made_variants_are_shown_exported_and_copied_never_changed(client, token) -> None:
+    index = client.get("/rules").get_data(as_text=True)
+    assert "Ready-made Joker house rules" in index
+    assert 'href="/rules/new?from=joker-strict">Copy and adjust' in index
+    page = text_of(client.get("/rules/joker-strict").get_data(as_text=True))
+    assert "Ready-made house rules, starting from Joker (Georgia)" in page
+    assert "Khishti, Premia (set bonus), Passes." in page
+    assert "“Joker Score” keeper" in page  # the sources behind the decisions
+    exported = client.get("/rules/joker-strict/export.json").get_json()
+    assert exported["base"] == "joker" and exported["khishti"] == {"fixed": -500, "per_card": 0}
+    assert "schedule" not in exported  # only what differs from Joker
+    # Nobody changes or deletes a ready-made variant: editing it makes a copy.
+    edit = client.get("/rules/joker-strict/edit")
+    assert edit.status_code == 303 and edit.headers["Location"].endswith("from=joker-strict")
+    assert client.post("/rules/joker-strict/delete", data={"csrf_token": token}).status_code == 405
+    # A family's ruleset named like one gets its own address.
+    values = editor(client, "joker-strict")
+    values["name"] = "Joker strict"
+    saved = client.post("/rules/new", data=values)
+    assert saved.headers["Location"] == "/rules/joker-strict-house"
