@@ -9,9 +9,12 @@ from typing import Any, NamedTuple
 from .bidding import Bid, BidKind, bidding_order, check_bid, is_thrown_in, leader
 from .errors import GameFileError, GameOverError, TricksError
 from .parts import RAINBOW_CARDS, Premia, RainbowBonus
+from .plan import Plan, plan
 from .records import DealRecord, Game
 from .ruleset import Ruleset
 from .scoring import SideScore, plural, score_side, signed
+
+NUMBER = BidKind.NUMBER
 
 
 class DealSetup(NamedTuple):
@@ -205,6 +208,18 @@ def score_deal(
     passes: Sequence[int] | None = None,
 ) -> DealResult:
     """Check one deal against the rules and score it (or recognise it as thrown in)."""
+    return _score_deal(game, plan(game.ruleset, len(game.players)), setup, record, totals, passes)
+
+
+def _score_deal(
+    game: Game,
+    table: Plan,
+    setup: DealSetup,
+    record: DealRecord,
+    totals: Sequence[int],
+    passes: Sequence[int] | None,
+) -> DealResult:
+    """Score one deal with the ruleset's plan for this table at hand."""
     ruleset = game.ruleset
     if record.team_tricks is not None or record.trump == "none":
         # Checked again here: a game rescored under another ruleset was read under the old one.
@@ -212,8 +227,24 @@ def score_deal(
             ruleset, setup.index, team_tricks=record.team_tricks is not None, trump=record.trump
         )
     bids = record.bids
-    levels = check_bids(game, setup, bids, passes=passes)
-    if is_thrown_in(ruleset, bids):
+    cards = setup.cards
+    levels = None
+    if table.free_bids:
+        # Each bid stands alone: numbers the deal allows need no more checking, and no board
+        # means no levels. Anything else is checked in full, in bidding order.
+        numbers = table.by_cards[cards].numbers
+        said = 0
+        for bid in bids:
+            if bid.kind is not NUMBER or bid.tricks not in numbers:
+                break
+            said += bid.tricks
+        else:
+            levels = table.no_levels
+            thrown_in = said == 0 and ruleset.redeal is not None
+    if levels is None:
+        levels = check_bids(game, setup, bids, passes=passes)
+        thrown_in = is_thrown_in(ruleset, bids)
+    if thrown_in:
         if record.tricks is not None or record.team_tricks is not None:
             raise TricksError(
                 "everyone passed, so the deal is thrown in and dealt again: it has no tricks",
@@ -223,13 +254,11 @@ def score_deal(
             raise GameFileError("a thrown-in deal has no rainbows to score", deal=setup.index)
         return DealResult(setup, record, levels, None, True, None, None, tuple(totals))
     by_side = side_tricks(game, setup, record)
-    rainbows = check_rainbows(game, setup, record)
-    cards, players = setup.cards, game.players
+    rainbows = check_rainbows(game, setup, record) if record.rainbows else ()
+    players = game.players
     sides = []
     new_totals = []
-    for seats, tricks, total in zip(
-        ruleset.seats_by_side(len(players)), by_side, totals, strict=True
-    ):
+    for seats, tricks, total in zip(table.sides, by_side, totals, strict=True):
         side = score_side(ruleset, cards, seats, players, bids, levels, tricks, rainbows)
         sides.append(side)
         new_totals.append(total + side.score)
@@ -241,7 +270,8 @@ def score_game(game: Game) -> GameResult:
     """Score a whole game deal by deal, refusing the first deal that breaks the rules."""
     ruleset = game.ruleset
     players = len(game.players)
-    schedule = ruleset.schedule(players)
+    table = plan(ruleset, players)
+    schedule, orders = table.schedule, table.orders
     set_ends = ruleset.set_ends()
     totals: tuple[int, ...] = (0,) * len(game.sides)
     dealer = game.first_dealer
@@ -253,10 +283,9 @@ def score_game(game: Game) -> GameResult:
     for index, record in enumerate(game.deals, 1):
         if number > len(schedule):
             raise GameOverError(f"the game ended after {len(schedule)} deals", deal=index)
-        order = ruleset.bidding_order(players, dealer)
-        setup = DealSetup(index, number, schedule[number - 1], dealer, order)
+        setup = DealSetup(index, number, schedule[number - 1], dealer, orders[dealer])
         passes = passes_before(ruleset, players, bids_played, number) if limited else None
-        result = score_deal(game, setup, record, totals, passes=passes)
+        result = _score_deal(game, table, setup, record, totals, passes)
         results.append(result)
         if result.thrown_in:
             if ruleset.redeal == "next":
