@@ -273,7 +273,7 @@ def score_game(game: Game) -> GameResult:
     table = plan(ruleset, players)
     schedule, orders = table.schedule, table.orders
     set_ends = ruleset.set_ends()
-    totals: tuple[int, ...] = (0,) * len(game.sides)
+    totals: tuple[int, ...] = (0,) * len(table.sides)
     dealer = game.first_dealer
     number = 1
     results: list[DealResult] = []

@@ -96,7 +96,8 @@ def read_players(raw: Any, ruleset: Ruleset) -> tuple[str, ...]:
                 f"the name {name[:20].strip()}… is too long: "
                 f"a name has at most {MAX_NAME_LENGTH} characters"
             )
-        if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in name):
+        # A printable name holds no control character and no broken text: skip the letters.
+        if not name.isprintable() and any(unicodedata.category(ch) in ("Cc", "Cs") for ch in name):
             raise GameFileError(
                 "a name cannot hold control characters or broken text; type it again"
             )
@@ -212,7 +213,10 @@ def _read_plain(raw: Any, count: int, partnership: bool) -> DealRecord | None:
     read = []
     for value in bids:
         kind = type(value)
-        bid = KNOWN_BIDS.get(value) if kind is int or kind is str else None
+        if kind is str:
+            bid = KNOWN_BIDS.get(value) or KNOWN_BIDS.get(value.strip().lower())
+        else:
+            bid = KNOWN_BIDS.get(value) if kind is int else None
         if bid is None:
             return None
         read.append(bid)
