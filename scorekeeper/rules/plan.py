@@ -28,9 +28,19 @@ class DealRules:
 class Plan:
     """A ruleset's answers for a table of this many players, by deal."""
 
-    __slots__ = ("by_cards", "free_bids", "no_levels", "orders", "players", "schedule", "sides")
+    __slots__ = (
+        "by_cards",
+        "free_bids",
+        "no_levels",
+        "orders",
+        "players",
+        "ruleset",
+        "schedule",
+        "sides",
+    )
 
     def __init__(self, ruleset: Ruleset, players: int) -> None:
+        self.ruleset = ruleset
         self.players = players
         self.schedule = ruleset.schedule(players)
         #: Seats in bidding order, by dealer.
@@ -40,6 +50,13 @@ class Plan:
         self.free_bids = not ruleset.dealer_hook and ruleset.pass_limit is None
         self.no_levels: tuple[None, ...] = (None,) * players
         self.by_cards = {cards: DealRules(ruleset, cards) for cards in set(self.schedule)}
+
+    def deal(self, cards: int) -> DealRules:
+        """Return what may be bid and paid with this many cards (worked out once)."""
+        rules = self.by_cards.get(cards)
+        if rules is None:  # not on the schedule: a deal set up by hand
+            rules = self.by_cards[cards] = DealRules(self.ruleset, cards)
+        return rules
 
 
 def plan(ruleset: Ruleset, players: int) -> Plan:
