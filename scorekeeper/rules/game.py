@@ -224,7 +224,7 @@ def _score_deal(
 ) -> DealResult:
     """Score one deal with the ruleset's plan for this table at hand."""
     ruleset = game.ruleset
-    if record.team_tricks is not None or record.trump == "none":
+    if not table.fits_all and (record.team_tricks is not None or record.trump == "none"):
         # Checked again here: a game rescored under another ruleset was read under the old one.
         check_fits(
             ruleset, setup.index, team_tricks=record.team_tricks is not None, trump=record.trump
@@ -235,7 +235,7 @@ def _score_deal(
     if table.free_bids:
         # Each bid stands alone: numbers the deal allows need no more checking, and no board
         # means no levels. Anything else is checked in full, in bidding order.
-        numbers = table.deal(cards).numbers
+        numbers = (table.by_cards.get(cards) or table.deal(cards)).numbers
         said = 0
         for bid in bids:
             if bid.kind is not NUMBER or bid.tricks not in numbers:
@@ -291,9 +291,10 @@ def score_game(game: Game) -> GameResult:
     played: dict[int, DealResult] = {}
     limited = ruleset.pass_limit is not None
     bids_played: list[tuple[int, tuple[Bid, ...]]] = []
+    slots = len(schedule)
     for index, record in enumerate(game.deals, 1):
-        if number > len(schedule):
-            raise GameOverError(f"the game ended after {len(schedule)} deals", deal=index)
+        if number > slots:
+            raise GameOverError(f"the game ended after {slots} deals", deal=index)
         setup = _new(DealSetup, (index, number, schedule[number - 1], dealer, orders[dealer]))
         passes = passes_before(ruleset, players, bids_played, number) if limited else None
         result = _score_deal(game, table, setup, record, totals, passes)

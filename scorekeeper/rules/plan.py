@@ -30,6 +30,7 @@ class Plan:
 
     __slots__ = (
         "by_cards",
+        "fits_all",
         "free_bids",
         "no_levels",
         "orders",
@@ -49,6 +50,8 @@ class Plan:
         #: Neither the dealer's hook nor a pass limit: each bid is legal or not on its own.
         self.free_bids = not ruleset.dealer_hook and ruleset.pass_limit is None
         self.no_levels: tuple[None, ...] = (None,) * players
+        #: Team tricks and "no trump" are both allowed: `check_fits` has nothing to refuse.
+        self.fits_all = ruleset.partnership and ruleset.allows_no_trump()
         self.by_cards = {cards: DealRules(ruleset, cards) for cards in set(self.schedule)}
 
     def deal(self, cards: int) -> DealRules:
