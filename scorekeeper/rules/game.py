@@ -281,8 +281,9 @@ def score_game(game: Game) -> GameResult:
     """Score a whole game deal by deal, refusing the first deal that breaks the rules."""
     ruleset = game.ruleset
     players = len(game.players)
+    schedule = ruleset.schedule(players)  # refuses a table the ruleset does not seat
     table = plan(ruleset, players)
-    schedule, orders = table.schedule, table.orders
+    orders = table.orders
     set_ends = ruleset.set_ends()
     totals: tuple[int, ...] = (0,) * len(table.sides)
     dealer = game.first_dealer

@@ -43,7 +43,9 @@ class Plan:
     def __init__(self, ruleset: Ruleset, players: int) -> None:
         self.ruleset = ruleset
         self.players = players
-        self.schedule = ruleset.schedule(players)
+        #: The cards of each deal: none for a table the ruleset does not seat, since a deal
+        #: set up by hand may still be judged there; `score_game` refuses such a table first.
+        self.schedule = ruleset.schedules.get(players, ())
         #: Seats in bidding order, by dealer.
         self.orders = tuple(ruleset.bidding_order(players, dealer) for dealer in range(players))
         self.sides = ruleset.seats_by_side(players)

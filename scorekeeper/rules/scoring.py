@@ -32,8 +32,8 @@ class SideScore:
     ) -> None:
         self.score = score
         self.made = made
-        self._words: Callable[..., tuple[str, ...]] | None = words
-        self._args: tuple[Any, ...] | None = args
+        self._words = words
+        self._args = args
         self._explain: tuple[str, ...] | None = None
 
     @property
@@ -41,9 +41,8 @@ class SideScore:
         """Return the plain sentences that say how the score came about."""
         explain = self._explain
         if explain is None:
-            assert self._words is not None and self._args is not None
+            # The maker and its arguments are kept: two threads may read at once.
             explain = self._explain = self._words(*self._args)
-            self._words = self._args = None
         return explain
 
     def plus(self, points: int, sentence: Callable[..., str], *args: Any) -> SideScore:
