@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from .rules import GameResult
 from .stats import FamilyStats, PlayerStats, family_stats, player_games
-from .storage import Connection, StoredGame, get_game
+from .storage import Connection, StoredGame, get_game, listing
 from .storage import results as rows
-from .storage.results import GameFilter, GamePage
+from .storage.listing import GameFilter, GamePage
 
 __all__ = [
     "GameFilter",
@@ -83,18 +83,18 @@ def recent_games(
 ) -> GamePage:
     """Return one page of games, most recently changed first, drawn from stored results."""
     _fresh(db)
-    return rows.list_results(db, chosen, older_than=older_than, newer_than=newer_than)
+    return listing.list_results(db, chosen, older_than=older_than, newer_than=newer_than)
 
 
 def archived_count(db: Connection) -> int:
     """Count the games moved to the archive."""
-    return rows.archived_count(db)
+    return listing.archived_count(db)
 
 
 def ruleset_names(db: Connection) -> list[str]:
     """Return the name of every ruleset a stored game was played under."""
     _fresh(db)
-    return rows.result_rulesets(db)
+    return listing.result_rulesets(db)
 
 
 def family(db: Connection) -> FamilyStats:

@@ -212,3 +212,17 @@ def test_serve_fills_in_a_database_from_before_as_it_starts(tmp_path) -> None:
     assert assert_fresh(db, game_id)["game"][3] == [21, 32]
     assert fill_in_results(str(path)) == 0
     db.close()
+
+
+def test_the_list_says_who_is_ahead_and_when_sides_are_level() -> None:
+    from scorekeeper.storage.listing import ListedGame
+
+    def listed(totals: tuple[int, ...], deals: int) -> ListedGame:
+        return ListedGame(
+            "g", 1, "", "Joker", ("Ann", "Bob", "Cy"), totals, None, False, deals, 3, 24
+        )
+
+    assert listed((10, 30, 30), 2).leaders == (1, 2)  # Bob and Cy ahead with 30
+    assert listed((40, 30, -500), 2).leaders == (0,)
+    assert listed((0, 0, 0), 1).leaders == (0, 1, 2)  # level (a thrown-in deal scores nothing)
+    assert listed((0, 0, 0), 0).leaders == ()  # nothing said before the first deal

@@ -61,7 +61,7 @@ def run_edit_link(args: argparse.Namespace) -> int:
     from ..config import default_database_path
     from ..links import lan_address, terminal_qr
     from ..storage import NotFound
-    from ..web.sharing import edit_link_for_command
+    from ..web import edit_link_for_command
 
     database = Path(args.db) if args.db else default_database_path()
     if not database.exists():

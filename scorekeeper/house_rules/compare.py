@@ -30,7 +30,8 @@ from ..rules import (
     score_deal,
     score_game,
 )
-from ..rules.parts import KEYS
+from ..rules.parts import ALL_KEYS
+from .documents import rule_value
 from .schedules import schedule_words
 from .words import RULE_TITLES, rule_words
 
@@ -180,8 +181,8 @@ class RuleChange:
 def what_changed(ours: Ruleset, theirs: Ruleset) -> tuple[RuleChange, ...]:
     """List every rule that differs between two rulesets, in the document's order."""
     changes = []
-    for key in KEYS:
-        if ours.document.get(key) == theirs.document.get(key):
+    for key in ALL_KEYS:
+        if rule_value(ours.document, key) == rule_value(theirs.document, key):
             continue
         mine, other = rule_words(ours, key), rule_words(theirs, key)
         if not mine.facts and not other.facts:
@@ -202,7 +203,10 @@ def what_changed(ours: Ruleset, theirs: Ruleset) -> tuple[RuleChange, ...]:
 
 def one_rule_changed(ours: Ruleset, theirs: Ruleset, key: str) -> Ruleset | None:
     """Return our ruleset with only this rule taken from theirs (None if not valid alone)."""
-    document = {**copy.deepcopy(ours.document), key: copy.deepcopy(theirs.document[key])}
+    document = {
+        **copy.deepcopy(ours.document),
+        key: copy.deepcopy(rule_value(theirs.document, key)),
+    }
     try:
         return Ruleset.from_document(document)
     except ScoreError:

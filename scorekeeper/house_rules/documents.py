@@ -8,7 +8,8 @@ from typing import Any
 
 from ..rules import DECISIONS, Ruleset, builtin_document
 from ..rules.builtins import BUILTIN_DOCUMENTS, down_and_up, up_and_down
-from ..rules.parts import KEYS
+from ..rules.parts import ALL_KEYS, VARIANT_DEFAULTS, VARIANT_KEYS
+from .variant_words import variant_decisions
 
 
 def root_slug(document: dict[str, Any]) -> str | None:
@@ -17,9 +18,17 @@ def root_slug(document: dict[str, Any]) -> str | None:
     return base if isinstance(base, str) and base in BUILTIN_DOCUMENTS else None
 
 
+def rule_value(document: dict[str, Any], key: str) -> Any:
+    """Return a rule of a document; a house variant it leaves out plays its default."""
+    return document.get(key, VARIANT_DEFAULTS.get(key))
+
+
 def complete_document(ruleset: Ruleset) -> dict[str, Any]:
-    """Return a ruleset's complete document (every key), as a copy."""
-    return copy.deepcopy(ruleset.document)
+    """Return a ruleset's complete document (every key, the variants too), as a copy."""
+    document = copy.deepcopy(ruleset.document)
+    for key in VARIANT_KEYS:
+        document.setdefault(key, copy.deepcopy(VARIANT_DEFAULTS[key]))
+    return document
 
 
 def changes_from(base_slug: str | None, complete: dict[str, Any]) -> dict[str, Any]:
@@ -28,9 +37,9 @@ def changes_from(base_slug: str | None, complete: dict[str, Any]) -> dict[str, A
         return copy.deepcopy(complete)
     base = builtin_document(base_slug)
     out: dict[str, Any] = {"base": base_slug}
-    for key in KEYS:
-        if key == "name" or complete[key] != base[key]:
-            out[key] = copy.deepcopy(complete[key])
+    for key in ALL_KEYS:
+        if key == "name" or rule_value(complete, key) != rule_value(base, key):
+            out[key] = copy.deepcopy(rule_value(complete, key))
     return out
 
 
@@ -40,7 +49,11 @@ def changed_keys(document: dict[str, Any]) -> list[str]:
     if base_slug is None:
         return []
     base = builtin_document(base_slug)
-    return [key for key in KEYS if key != "name" and key in document and document[key] != base[key]]
+    return [
+        key
+        for key in ALL_KEYS
+        if key != "name" and key in document and document[key] != rule_value(base, key)
+    ]
 
 
 # Decisions ------------------------------------------------------------------------------------
@@ -64,7 +77,8 @@ DECISION_APPLIES: dict[str, Callable[[dict[str, Any]], bool]] = {
 
 
 def decisions(ruleset: Ruleset, base_slug: str | None = None) -> list[str]:
-    """Return the Decision lines of RULES.md that apply to this ruleset (or house copy)."""
+    """Return the decisions that apply to this ruleset (or house copy): those of the rules
+    document for its built-in, then those of the house variants it plays."""
     found = []
     for slug, lines in DECISIONS.items():
         if slug not in (ruleset.slug, base_slug):
@@ -72,4 +86,4 @@ def decisions(ruleset: Ruleset, base_slug: str | None = None) -> list[str]:
         applies = DECISION_APPLIES.get(slug, lambda _doc: True)
         if applies(ruleset.document):
             found.extend(lines)
-    return found
+    return found + variant_decisions(ruleset)

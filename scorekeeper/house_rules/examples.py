@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -153,6 +154,9 @@ def worked_examples(ruleset: Ruleset) -> list[WorkedExample]:
             examples += _example(f"{name} bids 2 and takes exactly 2", table, made)
             missed = table.score(normal, {hero: number(2)}, {hero: 3})
             examples += _example(f"{name} bids 2 but takes 3: missed", table, missed)
+            if ruleset.khishti is not None:
+                khishti = table.score(normal, {hero: number(1)}, {hero: 0})
+                examples += _example(f"Khishti: {name} bids 1 and takes none", table, khishti)
     if isinstance(ruleset.scoring, Exact) and ruleset.max_bid == "n":
         small = table.pick((3, 2, 4), avoid=(1,))
         if small is not None:
@@ -220,6 +224,9 @@ def _special_examples(table: _Table) -> list[Any]:
         bonus = set_bonus_example(table)
         if bonus is not None:
             examples.append(bonus)
+    limit = pass_limit_example(table)
+    if limit is not None:
+        examples.append(limit)
     return examples
 
 
@@ -268,6 +275,7 @@ class SetBonusExample:
     player: str
     deals: tuple[tuple[int, int, str, int], ...]  #: (deal, cards, bid, score)
     explain: tuple[str, ...]  #: the last deal of the set, bonus included
+    struck: tuple[tuple[str, str], ...] = ()  #: (player, sentence) where the premia strikes
 
 
 def set_bonus_example(table: _Table) -> SetBonusExample | None:
@@ -294,11 +302,46 @@ def set_bonus_example(table: _Table) -> SetBonusExample | None:
         rows.append((deal.setup.number, deal.setup.cards, bid, deal.sides[hero].score))
     final = result.deals[last - 1].sides
     assert final is not None
+    struck = tuple(
+        (table.game.sides[side], final[side].explain[-1])
+        for side in range(len(final))
+        if side != hero and len(final[side].explain) > 1
+    )
     return SetBonusExample(
         f"A set bonus: {table.players[hero]} makes every bid of deals {first}–{last}",
         table.players[hero],
         tuple(rows),
         final[hero].explain,
+        struck if ruleset.premia.strike != "never" else (),
+    )
+
+
+@dataclass(frozen=True)
+class LimitExample:
+    """The pass limit at work: a player whose passes are used up, and what they may bid."""
+
+    title: str
+    player: str
+    cards: int
+    allowed: tuple[str, ...]
+    forbidden: tuple[tuple[str, str], ...]
+
+
+def pass_limit_example(table: _Table) -> LimitExample | None:
+    """Show the first bidder of a deal with every pass used: the pass is offered greyed out."""
+    limit = table.ruleset.pass_limit
+    cards = table.pick((3, 4, 2, 5), avoid=(1,))
+    if limit is None or cards is None:
+        return None
+    choices = bid_choices(table.ruleset, cards, [], len(table.players), passes_used=limit.passes)
+    name = table.players[table.hero]
+    times = "once" if limit.passes == 1 else f"{limit.passes} times"
+    return LimitExample(
+        f"The pass limit: {name} has passed {times} in this {limit.per}",
+        name,
+        cards,
+        tuple(choice.label for choice in choices if choice.allowed),
+        tuple((choice.label, choice.reason or "") for choice in choices if not choice.allowed),
     )
 
 
@@ -313,11 +356,11 @@ def _exact_made(
 ) -> DealRecord | None:
     players = len(table.players)
     rest = next(seat for seat in order if seat != hero)
-    for hero_bid in (1, 0, 2):
-        for raise_by in (0, 1):
-            if hero_bid > cards:
-                continue
-            bids = [PASS if table.ruleset.min_bid == 0 else number(1)] * players
+    least = PASS if table.ruleset.min_bid == 0 else number(1)
+    # The others pass where they may; once a pass limit is used up, they bid 1.
+    for hero_bid, others, raise_by in itertools.product((1, 0, 2), (least, number(1)), (0, 1)):
+        if hero_bid <= cards:
+            bids = [others] * players
             bids[hero] = number(hero_bid) if hero_bid else PASS
             if raise_by and order[-1] != hero:
                 bids[order[-1]] = number(table.ruleset.min_bid + raise_by)

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..rules import builtin_document
 from ..rules.parts import MAX_PLAYERS
+from .documents import rule_value
 from .schedules import parse_card_counts
 from .schema import MIN_PLAYERS, RULES_BY_KEY, SCHEMA, Field, Variant
 
@@ -62,6 +63,8 @@ def _shown(field: Field, value: Any) -> dict[str, str]:
     if field.kind == "by-players":
         lists = {str(n): " ".join(map(str, counts)) for n, counts in value.items()}
         return {name: lists.get(name.rsplit("_", 1)[1], "") for name in field.names()}
+    if field.lost and isinstance(value, int):
+        return {field.name: str(-value)}
     return {field.name: "" if value is None else str(value)}
 
 
@@ -69,7 +72,7 @@ def to_form(document: dict[str, Any]) -> dict[str, str]:
     """Return the editor's inputs for a complete document (unused variants get sensible values)."""
     values: dict[str, str] = {}
     for rule in SCHEMA:
-        value = document[rule.key]
+        value = rule_value(document, rule.key)
         for f in rule.fields:
             values.update(_shown(f, _at(value, f.path)))
         if rule.switch is None:
@@ -77,9 +80,14 @@ def to_form(document: dict[str, Any]) -> dict[str, str]:
         chosen = next((v for v in rule.variants if _fits(v, value)), rule.variants[0])
         values[rule.switch.name] = chosen.value
         for variant in rule.variants:
-            if variant is not chosen and not variant.spare:
+            if variant is not chosen and not variant.spare and variant.offer is None:
                 continue
-            source = value if variant is chosen else builtin_document(variant.spare)[rule.key]
+            if variant is chosen:
+                source = value
+            elif variant.spare:
+                source = builtin_document(variant.spare)[rule.key]
+            else:
+                source = variant.offer
             for f in variant.fields:
                 values.update(_shown(f, _at(source, f.path)))
     _fill_schedule_rows(document["schedule"], values)
@@ -163,6 +171,11 @@ def _read(field: Field, values: Mapping[str, str], errors: FormErrors, key: str)
     try:
         if field.kind == "text":
             return text.strip()
+        if field.kind == "number" and field.lost:
+            lost = _whole(field, text)
+            if lost < 0:
+                raise Unreadable(f"{field.label}: write the points lost without a minus sign")
+            return -lost
         if field.kind == "number":
             return _whole(field, text)
         if field.kind == "choice":

@@ -8,107 +8,30 @@ engine's own limits (`rules/parts.py`); the engine still judges every document.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
 from ..rules.parts import (
     MAX_DEALS,
     MAX_DECK,
     MAX_MULTIPLIER,
     MAX_PLAYERS,
-    MAX_POINTS,
     NAME_LENGTH,
     RAINBOW_CARDS,
     TEAMS,
 )
+from .fields import (
+    BOARD_LEVELS,
+    MIN_PLAYERS,
+    Field,
+    Option,
+    Rule,
+    Variant,
+    points_field,
+    yes_no_field,
+)
+from .variant_schema import VARIANT_SCHEMA
 
-#: The fewest players any ruleset may seat.
-MIN_PLAYERS = 2
-#: How many board levels the editor offers (the last one filled in repeats for any later board).
-BOARD_LEVELS = 6
+__all__ = ["MIN_PLAYERS", "RULES_BY_KEY", "SCHEMA", "Field", "Option", "Rule", "Variant"]
 
-
-@dataclass(frozen=True)
-class Option:
-    """One answer to a choice: what the form sends, its words, and the document value it means."""
-
-    value: str
-    label: str
-    means: Any = None
-
-
-@dataclass(frozen=True)
-class Field:
-    """One input of the editor: its kind, its range, and where its value sits in the rule."""
-
-    name: str  #: the form input's name
-    label: str
-    kind: str  #: text, number, choice, cards, sets, levels or by-players
-    path: tuple[str | int, ...] = ()  #: where in the rule's value; () is the whole value
-    choices: tuple[Option, ...] = ()
-    minimum: int | None = None
-    maximum: int | None = None
-    other: str = ""  #: a choice that also takes any whole number, shown as other.format(n)
-    count: int = 1  #: how many inputs a levels field has
-
-    def names(self) -> tuple[str, ...]:
-        """Return the names of this field's inputs (several for levels and by-players)."""
-        if self.kind == "levels":
-            return tuple(f"{self.name}_{level}" for level in range(1, self.count + 1))
-        if self.kind == "by-players":
-            return tuple(f"{self.name}_{n}" for n in range(MIN_PLAYERS, MAX_PLAYERS + 1))
-        return (self.name,)
-
-
-@dataclass(frozen=True)
-class Variant:
-    """One way a rule can be played: its shape in the document and the inputs that fill it in."""
-
-    value: str  #: what the choice between variants sends
-    label: str  #: the choice's words
-    shape: Any  #: None, or the constant part of the rule's value ([] for a list, {} a dict)
-    fields: tuple[Field, ...] = ()
-    spare: str = ""  #: the built-in whose values to offer when a table switches to this variant
-    heading: str = ""  #: a short title over its inputs
-
-
-@dataclass(frozen=True)
-class Rule:
-    """One key of the ruleset document as the editor shows it."""
-
-    key: str
-    fields: tuple[Field, ...] = ()  #: inputs the rule always has
-    shape: Any = None  #: the constant part of the value, for a rule without variants
-    choose: tuple[str, str] = ("", "")  #: the input name and words of the choice of variant
-    variants: tuple[Variant, ...] = ()
-    note: str = ""  #: a line of help under the inputs
-    helpers: tuple[Field, ...] = ()  #: inputs that help fill the rule in but are not saved
-
-    @property
-    def switch(self) -> Field | None:
-        """Return the choice between the rule's variants (None for a rule without any)."""
-        if not self.variants:
-            return None
-        options = tuple(Option(variant.value, variant.label) for variant in self.variants)
-        return Field(self.choose[0], self.choose[1], "choice", choices=options)
-
-    def all_fields(self) -> tuple[Field, ...]:
-        """Return every input of the rule, the switch first."""
-        switch = (self.switch,) if self.switch else ()
-        inner = tuple(f for variant in self.variants for f in variant.fields)
-        return (*switch, *self.fields, *inner, *self.helpers)
-
-
-def _points(name: str, label: str, path: tuple[str | int, ...], *, cost: bool = False) -> Field:
-    low = -MAX_POINTS if cost else 0
-    return Field(name, label, "number", path, minimum=low, maximum=MAX_POINTS)
-
-
-def _yes_no(name: str, label: str, no: str, yes: str) -> Field:
-    return Field(name, label, "choice", choices=(Option("no", no, False), Option("yes", yes, True)))
-
-
-SCHEMA: tuple[Rule, ...] = (
+_GAME_RULES: tuple[Rule, ...] = (
     Rule(
         "name",
         (Field("name", "Name of your rules", "text", maximum=NAME_LENGTH),),
@@ -144,7 +67,7 @@ SCHEMA: tuple[Rule, ...] = (
     Rule(
         "partnership",
         (
-            _yes_no(
+            yes_no_field(
                 "partnership",
                 "Teams",
                 "Each plays for themself",
@@ -226,7 +149,7 @@ SCHEMA: tuple[Rule, ...] = (
                 "Boards: a bid to take every trick",
                 {},
                 (
-                    _points("board_per_trick", "Points a trick for a board", ("per_trick",)),
+                    points_field("board_per_trick", "Points a trick for a board", ("per_trick",)),
                     Field(
                         "board_level",
                         "Board",
@@ -254,9 +177,9 @@ SCHEMA: tuple[Rule, ...] = (
                 "At least: make your bid or more",
                 {"type": "at-least"},
                 (
-                    _points("per_bid", "Points for every trick bid (when made)", ("per_bid",)),
-                    _points("over", "Points for every trick over the bid", ("over",)),
-                    _points(
+                    points_field("per_bid", "Points for every trick bid (when made)", ("per_bid",)),
+                    points_field("over", "Points for every trick over the bid", ("over",)),
+                    points_field(
                         "set_per_bid",
                         "Points lost for every trick bid (when set)",
                         ("set_per_bid",),
@@ -270,11 +193,11 @@ SCHEMA: tuple[Rule, ...] = (
                 "Exactly: take exactly your bid (like Joker)",
                 {"type": "exact"},
                 (
-                    _points("made_base", "Exactly made: points", ("made_base",)),
-                    _points("made_per_trick", "… plus points a trick", ("made_per_trick",)),
-                    _points("all_base", "Bid all and took all: points", ("all_base",)),
-                    _points("all_per_trick", "… plus points a trick", ("all_per_trick",)),
-                    _points(
+                    points_field("made_base", "Exactly made: points", ("made_base",)),
+                    points_field("made_per_trick", "… plus points a trick", ("made_per_trick",)),
+                    points_field("all_base", "Bid all and took all: points", ("all_base",)),
+                    points_field("all_per_trick", "… plus points a trick", ("all_per_trick",)),
+                    points_field(
                         "missed_per_trick",
                         "Missed the bid: points a trick taken",
                         ("missed_per_trick",),
@@ -296,7 +219,7 @@ SCHEMA: tuple[Rule, ...] = (
     Rule(
         "dealer_hook",
         (
-            _yes_no(
+            yes_no_field(
                 "dealer_hook",
                 "Dealer's hook",
                 "The dealer may bid anything",
@@ -328,7 +251,7 @@ SCHEMA: tuple[Rule, ...] = (
                 "bonus",
                 "A bonus for each player holding one",
                 {},
-                (_points("rainbow_bonus", "Bonus for holding a rainbow", ("bonus",)),),
+                (points_field("rainbow_bonus", "Bonus for holding a rainbow", ("bonus",)),),
                 spare="back-alley-bridge",
                 heading="A bonus",
             ),
@@ -337,8 +260,10 @@ SCHEMA: tuple[Rule, ...] = (
                 "A rainbow bid",
                 {},
                 (
-                    _points("rainbow_made", "Rainbow bid, took a trick: points", ("bid", "made")),
-                    _points(
+                    points_field(
+                        "rainbow_made", "Rainbow bid, took a trick: points", ("bid", "made")
+                    ),
+                    points_field(
                         "rainbow_failed",
                         "Rainbow bid, took none: points (negative to lose)",
                         ("bid", "failed"),
@@ -359,7 +284,7 @@ SCHEMA: tuple[Rule, ...] = (
                 "board",
                 "Only pass or board; a board scores a fixed amount, a pass 0",
                 {},
-                (_points("one_card_board", "A board on 1 card scores", ("board",)),),
+                (points_field("one_card_board", "A board on 1 card scores", ("board",)),),
                 spare="back-alley-individual",
             ),
         ),
@@ -379,5 +304,8 @@ SCHEMA: tuple[Rule, ...] = (
         ),
     ),
 )
+
+#: Every rule of the document, in the order the editor shows them.
+SCHEMA: tuple[Rule, ...] = _GAME_RULES + VARIANT_SCHEMA
 
 RULES_BY_KEY = {rule.key: rule for rule in SCHEMA}

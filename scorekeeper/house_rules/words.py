@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from ..rules import RainbowBid, RainbowBonus, Ruleset, board_name
-from ..rules.parts import KEYS, RAINBOW_CARDS, AtLeast, Exact
+from ..rules.parts import ALL_KEYS, RAINBOW_CARDS, AtLeast, Exact
+from .phrases import RuleWords, Section, nth, ordinal, side_word
 from .schedules import schedule_words
+from .variant_words import VARIANT_TITLES, VARIANT_WORDS, premia_line, premia_phrase
 
 DECK_WORDS = {
     54: "54 cards: a standard deck with its two jokers",
@@ -37,49 +38,8 @@ RULE_TITLES = {
     "rainbow": "Rainbows",
     "one_card": "The 1-card deals",
     "lead": "Who leads",
+    **VARIANT_TITLES,
 }
-
-
-@dataclass(frozen=True)
-class RuleWords:
-    """One rule of a ruleset in words, at each length the app shows it."""
-
-    sentences: tuple[str, ...] = ()  #: the rules page (none: another rule's section says it)
-    lines: tuple[str, ...] = ()  #: the PDF rules box
-    facts: tuple[tuple[str, str], ...] = ()  #: (what, value) pairs that "what changed" compares
-    rows: tuple[tuple[str, str], ...] = ()  #: a small table on the rules page
-
-    def summary(self) -> str:
-        """Say the whole rule in one phrase: its first fact, then the others by name."""
-        return ", ".join(
-            value if n == 0 else f"{what.lower()} {value}"
-            for n, (what, value) in enumerate(self.facts)
-        )
-
-
-@dataclass(frozen=True)
-class Section:
-    """One part of a rules page: a heading and its sentences."""
-
-    key: str
-    title: str
-    sentences: tuple[str, ...]
-    rows: tuple[tuple[str, str], ...] = ()  #: a small table (e.g. deals by player count)
-
-
-def ordinal(level: int) -> str:
-    """Say "first", "second", … for a board level."""
-    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}.get(
-        level, f"{level}th"
-    )
-
-
-def _nth(seat: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(seat, f"{seat}th")
-
-
-def _side_word(ruleset: Ruleset) -> str:
-    return "team" if ruleset.partnership else "player"
 
 
 def _name(ruleset: Ruleset) -> RuleWords:
@@ -91,7 +51,7 @@ def _players(ruleset: Ruleset) -> RuleWords:
     count = f"{low}" if low == high else f"{low} to {high}"
     if ruleset.partnership:
         first, *others = (
-            " and ".join(_nth(seat + 1) for seat in team) for team in ruleset.seats_by_side(high)
+            " and ".join(nth(seat + 1) for seat in team) for team in ruleset.seats_by_side(high)
         )
         against = " against the ".join([f"{first} players", *others])
         sentence = (
@@ -285,7 +245,7 @@ def _scoring(ruleset: Ruleset) -> RuleWords:
             f"Set: -{scoring.set_per_bid} × bid."
         )
         if ruleset.min_bid == 0:
-            line += f" A bid of 0 by a {_side_word(ruleset)}: {scoring.over} per trick taken."
+            line += f" A bid of 0 by a {side_word(ruleset)}: {scoring.over} per trick taken."
         facts = (
             ("Scoring", "at least the bid"),
             ("Points per bid", str(scoring.per_bid)),
@@ -311,12 +271,11 @@ def _scoring(ruleset: Ruleset) -> RuleWords:
     if scoring.sets:
         sentences.append(
             f"The game is played in sets of deals ({spans}). A player who makes every bid "
-            "exactly in a set earns, at the end of the set, a bonus equal to their best "
-            "single deal of that set."
+            f"exactly in a set earns, at the end of the set, {premia_phrase(ruleset.premia)}."
         )
         lines.append(
-            f"Sets: deals {spans}. Made every bid of a set: a bonus of your best deal "
-            "in it, added at the set's last deal."
+            f"Sets: deals {spans}. Made every bid of a set: {premia_line(ruleset.premia)}, "
+            "added at the set's last deal."
         )
     facts = (
         ("Scoring", "exactly the bid"),
@@ -379,7 +338,7 @@ def _rainbow(ruleset: Ruleset) -> RuleWords:
         line = (
             f"Rainbow ({cards}-card deal): each player holding one card of every suit "
             f"(a joker counts as trump) earns +{rainbow.bonus} for the "
-            f"{_side_word(ruleset)}, even when set."
+            f"{side_word(ruleset)}, even when set."
         )
         return RuleWords((sentence,), (line,), (("Rainbows", f"a bonus of {rainbow.bonus}"),))
     sentences = (
@@ -451,6 +410,7 @@ WORDS: dict[str, Callable[[Ruleset], RuleWords]] = {
     "rainbow": _rainbow,
     "one_card": _one_card,
     "lead": _lead,
+    **VARIANT_WORDS,
 }
 
 
@@ -466,7 +426,7 @@ def rule_words(ruleset: Ruleset, key: str) -> RuleWords:
 def describe(ruleset: Ruleset) -> list[Section]:
     """Write a ruleset in plain words, one section per part of the game."""
     sections = []
-    for key in KEYS:
+    for key in ALL_KEYS:
         words = rule_words(ruleset, key)
         if words.sentences:
             sections.append(Section(key, RULE_TITLES[key], words.sentences, words.rows))
@@ -475,4 +435,4 @@ def describe(ruleset: Ruleset) -> list[Section]:
 
 def rule_lines(ruleset: Ruleset) -> tuple[str, ...]:
     """Return the scoresheet's rules box: one short line for each rule that needs saying."""
-    return tuple(line for key in KEYS for line in rule_words(ruleset, key).lines)
+    return tuple(line for key in ALL_KEYS for line in rule_words(ruleset, key).lines)

@@ -197,7 +197,7 @@ def read_khishti(raw: Any, scoring: AtLeast | Exact) -> Khishti | None:
     if fixed > 0 or per_card > 0:
         raise RulesetError("a khishti is a penalty: its points must be 0 or below (-200, -500)")
     if fixed == 0 and per_card == 0:
-        raise RulesetError("a khishti of 0 is no khishti; leave it out (null) instead")
+        raise RulesetError("a khishti of 0 is no khishti: choose no khishti (in a file, null)")
     if not isinstance(scoring, Exact):
         raise RulesetError(
             "a khishti needs exact scoring (Joker's): with at-least scoring a missed bid "

@@ -14,6 +14,7 @@ from typing import Any
 
 from .builtins import BUILTIN_DOCUMENTS
 from .errors import RulesetError
+from .parts import ALL_KEYS, VARIANT_DEFAULTS
 
 _JOKER = BUILTIN_DOCUMENTS["joker"]
 
@@ -97,3 +98,14 @@ def variant_document(slug: str) -> dict[str, Any]:
         known = ", ".join(VARIANTS)
         raise RulesetError(f"unknown variant {slug!r}; the ready-made variants are {known}")
     return copy.deepcopy(VARIANTS[slug].document)
+
+
+def variant_changes(slug: str) -> dict[str, Any]:
+    """Return a ready-made variant as a house file writes it: Joker and the rules it changes."""
+    document = variant_document(slug)
+    changes: dict[str, Any] = {"base": "joker", "name": document["name"]}
+    for key in ALL_KEYS:
+        value = document.get(key, VARIANT_DEFAULTS.get(key))
+        if key != "name" and value != _JOKER.get(key, VARIANT_DEFAULTS.get(key)):
+            changes[key] = value
+    return changes

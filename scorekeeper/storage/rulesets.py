@@ -7,7 +7,15 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules import BUILTIN_DOCUMENTS, Ruleset, ScoreError, builtin_document, find_ruleset
+from ..rules import (
+    BUILTIN_DOCUMENTS,
+    SOURCES,
+    Ruleset,
+    ScoreError,
+    builtin_document,
+    find_ruleset,
+)
+from ..rules.variants import VARIANTS, variant_changes
 from .games import NotFound
 from .schema import now
 from .store import Connection
@@ -23,15 +31,23 @@ class FoundRuleset:
     slug: str
     ruleset: Ruleset
     saved: dict[str, Any]  #: the document as written: a built-in's, or a house {"base", …changes}
-    house: bool
+    house: bool  #: saved by a family (a ready-made variant is not: nobody may change it)
+    ready_made: bool = False  #: one of the house variants shipped to copy (rules/variants.py)
 
     @property
     def base(self) -> str | None:
         """Return the built-in this ruleset starts from (itself for a built-in)."""
-        if not self.house:
+        if not self.house and not self.ready_made:
             return self.slug
         base = self.saved.get("base")
         return base if isinstance(base, str) and base in BUILTIN_DOCUMENTS else None
+
+    @property
+    def source(self) -> str:
+        """Say where the rules come from: a built-in's source, a ready-made variant's."""
+        if self.ready_made:
+            return VARIANTS[self.slug].source
+        return "" if self.house else SOURCES.get(self.slug, "")
 
     @property
     def game_ref(self) -> str | dict[str, Any]:
@@ -40,21 +56,38 @@ class FoundRuleset:
         A built-in is named by its slug; a house ruleset is copied into the game as a
         complete document, so editing the house rules later never changes a past game.
         """
-        return dict(self.ruleset.document) if self.house else self.slug
+        copied = self.house or self.ready_made
+        return dict(self.ruleset.document) if copied else self.slug
 
 
 def find_any_ruleset(db: Connection, slug: str) -> FoundRuleset:
-    """Return the built-in or saved house ruleset with this slug, or raise NotFound."""
+    """Return the built-in, saved house or ready-made ruleset with this slug, or raise NotFound.
+
+    A family's own ruleset comes before a ready-made one: a slug saved before the
+    ready-made variants existed keeps meaning the family's rules.
+    """
     if slug in BUILTIN_DOCUMENTS:
         return FoundRuleset(slug, find_ruleset(slug), builtin_document(slug), False)
     rows = db.execute("select document from house_rulesets where slug = ?", [slug]).fetchall()
     if not rows:
+        if slug in VARIANTS:
+            return _ready_made(slug)
         raise NotFound(slug)
     saved = json.loads(rows[0][0])
     try:
         return FoundRuleset(slug, Ruleset.from_document(saved, slug=slug), saved, True)
     except ScoreError:
         raise NotFound(slug) from None  # a ruleset that no longer validates cannot be used
+
+
+def ready_made_rulesets() -> list[FoundRuleset]:
+    """Return the ready-made house variants a family may copy (rules/variants.py)."""
+    return [_ready_made(slug) for slug in VARIANTS]
+
+
+def _ready_made(slug: str) -> FoundRuleset:
+    saved = variant_changes(slug)
+    return FoundRuleset(slug, Ruleset.from_document(saved, slug=slug), saved, False, True)
 
 
 def ruleset_choices(db: Connection) -> list[FoundRuleset]:
@@ -90,7 +123,7 @@ def slugify(name: str) -> str:
 def free_slug(db: Connection, name: str) -> str:
     """Return an unused address for a new house ruleset with this name."""
     slug = slugify(name)
-    if slug in BUILTIN_DOCUMENTS or slug in RESERVED_SLUGS:
+    if slug in BUILTIN_DOCUMENTS or slug in VARIANTS or slug in RESERVED_SLUGS:
         slug = f"{slug}-house"
     candidate, number = slug, 1
     while db["house_rulesets"].count_where("slug = ?", [candidate]):

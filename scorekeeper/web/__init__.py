@@ -6,9 +6,9 @@ from datetime import timedelta
 from typing import Any
 
 from flask import Flask, Request
-from flask_wtf.csrf import CSRFProtect
 
 from .. import config
+from .security import csrf
 
 
 class FormRequest(Request):
@@ -36,21 +36,10 @@ class FormRequest(Request):
     def _load_form_data(self) -> None:
         super()._load_form_data()
         for part in ("form", "files"):
-            fields = self.__dict__.get(part)
-            if fields is not None and None in fields:
+            fields = getattr(self, part)
+            if None in fields:
                 named = [(k, v) for k, v in fields.items(multi=True) if k is not None]
-                self.__dict__[part] = type(fields)(named)
-
-
-csrf = CSRFProtect()
-
-
-#: The policy for every response: nothing from anywhere but this app, no inline script.
-CONTENT_SECURITY_POLICY = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
-    "form-action 'self'; frame-ancestors 'none'"
-)
+                setattr(self, part, type(fields)(named))  # werkzeug's cached_property allows it
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -102,3 +91,18 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     sheets.init_app(app)
     isolation.init_app(app)
     return app
+
+
+def edit_link_for_command(database: str, game_id: str, base: str) -> str:
+    """Return a game's edit link for `scorekeeper edit-link`, on the address given or found.
+
+    It lives beside the factory (not in sharing.py) because it builds an app: sharing.py
+    importing the factory would import the package that imports sharing.py.
+    """
+    from .. import games
+    from .db import get_db
+    from .sharing import edit_url
+
+    app = create_app({"DATABASE": database, "SERVER_NAME": None})
+    with app.test_request_context("/", base_url=base):
+        return edit_url(games.load(get_db(), game_id))

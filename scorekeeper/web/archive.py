@@ -20,10 +20,10 @@ from flask_wtf.file import FileField, FileRequired
 from ..archive import archive_text, read_archive_text
 from ..games import import_games
 from ..rules import ScoreError
-from . import csrf
 from .db import get_db
 from .devices import current_device
 from .quotas import quota
+from .security import csrf
 
 bp = Blueprint("archive", __name__)
 

@@ -17,6 +17,7 @@ bp = Blueprint("docs", __name__, url_prefix="/docs")
 DOCUMENTS = {
     "rules": ("rules.md", "The rules Scorekeeper plays"),
     "game-format": ("game-format.md", "The game file"),
+    "joker-variants": ("joker-variants.md", "Joker house variants"),
 }
 #: A link from one document to another, as written in the Markdown (`rules.md#leader`).
 DOCUMENT_LINK = re.compile(r"^(?P<file>[a-z-]+)\.md(?P<fragment>#.*)?$")

@@ -11,7 +11,7 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 from ..bidi import isolate
 from ..games import NotAllowed, load
 from ..house_rules.compare import OneDeal, compare, judge_difference, judge_everywhere
-from ..house_rules.documents import changed_keys, changes_from, decisions
+from ..house_rules.documents import changed_keys, changes_from, complete_document, decisions
 from ..house_rules.examples import worked_examples
 from ..house_rules.schedules import (
     SHORTCUTS,
@@ -21,6 +21,7 @@ from ..house_rules.schedules import (
     schedule_words,
 )
 from ..house_rules.schema import SCHEMA
+from ..house_rules.variant_words import variants_in_use
 from ..house_rules.words import RULE_TITLES, describe
 from ..rulebook import (
     NOT_YOURS,
@@ -43,7 +44,14 @@ from ..rules import (
     parse_bid,
 )
 from ..rules.parts import NAME_LENGTH
-from ..storage import FoundRuleset, NotFound, StoredGame, find_any_ruleset, ruleset_choices
+from ..storage import (
+    FoundRuleset,
+    NotFound,
+    StoredGame,
+    find_any_ruleset,
+    ready_made_rulesets,
+    ruleset_choices,
+)
 from .db import get_db
 from .devices import current_device, on_this_machine
 from .quotas import quota
@@ -95,14 +103,20 @@ def house_rulesets() -> list[FoundRuleset]:
 @bp.get("/rules")
 def index() -> str:
     builtins = [(ruleset, SOURCES.get(ruleset.slug or "", "")) for ruleset in builtin_rulesets()]
-    return render_template("rules/index.html", builtins=builtins, house=house_rulesets())
+    return render_template(
+        "rules/index.html",
+        builtins=builtins,
+        house=house_rulesets(),
+        ready_made=ready_made_rulesets(),
+    )
 
 
 @bp.get("/rules/<slug>")
 def page(slug: str) -> str:
     found = find(slug)
     ruleset = found.ruleset
-    changes = [RULE_TITLES[key] for key in changed_keys(found.saved)] if found.house else []
+    changed = found.house or found.ready_made
+    changes = [RULE_TITLES[key] for key in changed_keys(found.saved)] if changed else []
     editor = may_edit(found)
     edit_url = None
     if editor:
@@ -114,12 +128,13 @@ def page(slug: str) -> str:
         editor=editor,
         edit_url=edit_url,
         ruleset=ruleset,
-        source=SOURCES.get(slug, "") if not found.house else "",
-        base_name=find_ruleset(found.base).name if found.house and found.base else None,
+        source=found.source,
+        base_name=find_ruleset(found.base).name if changed and found.base else None,
         changes=changes,
         sections=describe(ruleset),
         examples=worked_examples(ruleset),
         decisions=decisions(ruleset, found.base),
+        variants=variants_in_use(ruleset),
     )
 
 
@@ -222,7 +237,7 @@ def new() -> Any:
     if request.method == "POST":
         return _save(form, None)
     start = find(request.args.get("from", DEFAULT_START))
-    document = dict(start.ruleset.document)
+    document = complete_document(start.ruleset)
     document["name"] = f"{start.ruleset.name}, our way"[:NAME_LENGTH]
     fill(form, document, base=start.base)
     return _editor(form, errors=FormErrors(), editing=None, status=200)
@@ -242,7 +257,7 @@ def edit(slug: str) -> Any:
     form = HouseRulesForm()
     if request.method == "POST":
         return _save(form, found)
-    fill(form, dict(found.ruleset.document), base=found.base)
+    fill(form, complete_document(found.ruleset), base=found.base)
     return _editor(form, errors=FormErrors(), editing=found, status=200)
 
 

@@ -75,12 +75,3 @@ def hand_over(game_id: str) -> Response:
     games.hand_over(get_db(), game_id, current_device())
     flash("Done: other phones can no longer score this game. The edit link is new.", "success")
     return redirect(url_for("table.game", game_id=game_id) + "#hand-over", code=303)  # type: ignore[return-value]
-
-
-def edit_link_for_command(database: str, game_id: str, base: str) -> str:
-    """Return a game's edit link for `scorekeeper edit-link`, on the address given or found."""
-    from . import create_app
-
-    app = create_app({"DATABASE": database, "SERVER_NAME": None})
-    with app.test_request_context("/", base_url=base):
-        return edit_url(games.load(get_db(), game_id))

@@ -66,6 +66,9 @@ def pages(scorer) -> list[str]:
         "/rules",
         "/rules/back-alley-bridge",
         "/rules/new",
+        "/rules/joker-strict",
+        "/rules/new?from=joker-strict",
+        "/docs/joker-variants",
         "/rules/import",
         "/rules/calculator",
         "/rules/calculator?cards=5&dealer=3&name_0=Ann&name_1=Bob&name_2=Cy&name_3=Dee"

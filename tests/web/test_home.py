@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.storage.results import PAGE_SIZE
+from scorekeeper.storage.listing import PAGE_SIZE
 from tests.conftest import csrf_token, example
 
 #: One pagat deal: Ann & Cy 21, Bob & Dee 32 (tests/test_results.py).

@@ -18,15 +18,24 @@ import pytest
 from scorekeeper.house_rules.inputs import from_form, to_form
 from scorekeeper.house_rules.schema import SCHEMA, Field, Rule, Variant
 from scorekeeper.rules import builtin_rulesets
-from scorekeeper.rules.parts import KEYS, MAX_MULTIPLIER, MAX_PLAYERS, MAX_POINTS
+from scorekeeper.rules.parts import (
+    ALL_KEYS,
+    MAX_MULTIPLIER,
+    MAX_PLAYERS,
+    MAX_POINTS,
+    VARIANT_DEFAULTS,
+)
+from scorekeeper.rules.variants import VARIANTS
 from tests.web.test_house_rules import editor
 
 BUILTINS = {ruleset.slug: ruleset.document for ruleset in builtin_rulesets()}
+#: Every way each rule is played somewhere: the built-ins, then the ready-made Joker variants.
+EVERY_DOCUMENT = [*BUILTINS.values(), *(variant.document for variant in VARIANTS.values())]
 
 
 def test_every_document_key_has_exactly_one_schema_entry() -> None:
-    assert Counter(rule.key for rule in SCHEMA) == Counter(KEYS)
-    assert tuple(rule.key for rule in SCHEMA) == KEYS  # the editor shows them in RULES.md order
+    assert Counter(rule.key for rule in SCHEMA) == Counter(ALL_KEYS)
+    assert tuple(rule.key for rule in SCHEMA) == ALL_KEYS  # the editor shows them in RULES.md order
 
 
 def test_every_input_belongs_to_exactly_one_field() -> None:
@@ -44,7 +53,15 @@ def test_every_input_belongs_to_exactly_one_field() -> None:
 def test_every_builtin_reads_back_from_its_own_form_values(slug: str) -> None:
     document, errors = from_form(to_form(BUILTINS[slug]))
     assert errors == {}
-    assert document == BUILTINS[slug]
+    assert document == {**BUILTINS[slug], **VARIANT_DEFAULTS}  # no house variant played
+
+
+@pytest.mark.parametrize("slug", VARIANTS)
+def test_every_ready_made_variant_reads_back_from_its_form_values(slug: str) -> None:
+    """Khishti, premia and pass limit keep their values through the editor's inputs."""
+    document, errors = from_form(to_form(VARIANTS[slug].document))
+    assert errors == {}
+    assert document == {**VARIANT_DEFAULTS, **VARIANTS[slug].document}
 
 
 @pytest.mark.parametrize("slug", BUILTINS)
@@ -58,8 +75,8 @@ def test_every_builtin_goes_through_the_editor_unchanged(client, token, slug: st
 
 
 def _where(rule: Rule, variant: Variant | None) -> dict[str, Any]:
-    """Return a built-in document that plays this rule this way (or any, for a plain rule)."""
-    for document in BUILTINS.values():
+    """Return a built-in or ready-made document that plays this rule this way (or any)."""
+    for document in EVERY_DOCUMENT:
         values = to_form(document)
         if variant is None or values[rule.switch.name] == variant.value:  # type: ignore[union-attr]
             return document
@@ -81,7 +98,7 @@ def _new_text(field: Field) -> tuple[dict[str, str], Any]:
     """Return inputs holding a new value for this field, and the document value they mean."""
     if field.kind == "number":
         value = (field.minimum or 0) + 7
-        return {field.name: str(value)}, value
+        return {field.name: str(value)}, -value if field.lost else value
     if field.kind == "choice":
         option = field.choices[-1]
         return {field.name: option.value}, option.means

@@ -3,6 +3,7 @@ and brought back, or deleted for good only from the archive."""
 
 from __future__ import annotations
 
+import html
 import re
 
 from tests.conftest import csrf_token
@@ -17,7 +18,9 @@ def test_a_game_goes_to_the_archive_comes_back_and_is_deleted_only_from_there(ta
     token = csrf_token(client)
     form = {"csrf_token": token, "game": table.game_id}
     home = client.get("/").get_data(as_text=True)
-    assert "<bdi>Back Alley (pagat.com)</bdi> ·\n    playing, deal 2 of 26" in home
+    # Ann & Cy bid 2 + 1 = 3 and took 6 (3 × 5 + 3 over = 18); Bob & Dee 3 and 7: 19.
+    said = " ".join(html.unescape(re.sub(r"<[^>]+>", "", home)).split())
+    assert "Back Alley (pagat.com) · playing, deal 2 of 26 · Bob & Dee ahead with 19" in said
     assert re.search(r'<time datetime="[^"]+">\w{3} \d\d \w{3} \d{4}, \d\d:\d\d</time>', home)
     # Deleting a game still on the list is refused: it must sit in the archive first.
     client.post(f"{table.url}/delete", data={**form, "confirm": table.game_id})
@@ -42,7 +45,7 @@ def test_a_game_goes_to_the_archive_comes_back_and_is_deleted_only_from_there(ta
 
 def test_the_archive_is_listed_in_pages_like_the_games(table, client, app):
     """The archive view pages like the home list, so its cost does not grow with the archive."""
-    from scorekeeper.storage.results import PAGE_SIZE
+    from scorekeeper.storage.listing import PAGE_SIZE
 
     ids = []
     for _ in range(PAGE_SIZE + 2):
