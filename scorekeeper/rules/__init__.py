@@ -2,8 +2,9 @@
 
 Rulesets are data (`builtins.py`), validated into `Ruleset`; a game file
 (`gamefile.py`) becomes a `Game` (`records.py`); `score_game` (`game.py`) walks
-it deal by deal into a `GameResult` whose every side of every deal carries its
-score and its explanation.
+it deal by deal, with the ruleset's answers for the table worked out once
+(`plan.py`), into a `GameResult` whose every side of every deal carries its
+score and its explanation, written when first read (`scoring.py`).
 """
 
 from .bidding import (

@@ -49,6 +49,8 @@ class Bid:
         return "pass" if self.is_zero else str(self.tricks)
 
 
+_NUMBER, _RAINBOW = BidKind.NUMBER, BidKind.RAINBOW
+
 PASS = Bid(BidKind.NUMBER, 0, said_pass=True)
 BOARD = Bid(BidKind.BOARD)
 RAINBOW = Bid(BidKind.RAINBOW)
@@ -271,12 +273,14 @@ def leader(ruleset: Ruleset, order: Sequence[int], bids_by_seat: Sequence[Bid]) 
     best_seat, best, last_board = order[0], -1, None
     for seat in order:
         bid = bids_by_seat[seat]
-        if bid.kind is BidKind.RAINBOW:
+        kind = bid.kind
+        if kind is _NUMBER:
+            if bid.tricks > best:
+                best_seat, best = seat, bid.tricks
+        elif kind is _RAINBOW:
             return seat  # the first rainbow bidder leads before anyone else
-        if bid.kind is BidKind.BOARD:
+        else:
             last_board = seat
-        elif bid.tricks > best:
-            best_seat, best = seat, bid.tricks
     if ruleset.lead == "left":
         return order[0]
     return best_seat if last_board is None else last_board

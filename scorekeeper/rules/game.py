@@ -9,9 +9,15 @@ from typing import Any, NamedTuple
 from .bidding import Bid, BidKind, bidding_order, check_bid, is_thrown_in, leader
 from .errors import GameFileError, GameOverError, TricksError
 from .parts import RAINBOW_CARDS, Premia, RainbowBonus
+from .plan import Plan, plan
 from .records import DealRecord, Game
 from .ruleset import Ruleset
 from .scoring import SideScore, plural, score_side, signed
+
+NUMBER = BidKind.NUMBER
+#: Builds a named tuple from a tuple of all its fields, skipping the keyword-friendly
+#: constructor: the walk makes two named tuples for every deal of every game.
+_new = tuple.__new__
 
 
 class DealSetup(NamedTuple):
@@ -120,31 +126,42 @@ def check_bids(
 
     `passes` holds, by seat, the passes already used toward the ruleset's pass limit.
     """
+    return _check_bids(game, plan(game.ruleset, len(game.players)), setup, bids, passes)
+
+
+def _check_bids(
+    game: Game,
+    table: Plan,
+    setup: DealSetup,
+    bids: Sequence[Bid],
+    passes: Sequence[int] | None,
+) -> tuple[int | None, ...]:
     ruleset = game.ruleset
     cards = setup.cards
-    numbers = ruleset.numeric_bids(cards)
-    boards_allowed = ruleset.board is not None
-    rainbows_allowed = ruleset.has_rainbow_bid(cards)
+    rules = table.deal(cards)
+    numbers = rules.numbers
     order = setup.order
     # The dealer's hook depends on every earlier bid: the last bidder is checked in full.
     hooked = len(order) - 1 if ruleset.dealer_hook else -1
-    levels: list[int | None] = [None] * len(game.players)
+    levels: list[int | None] | None = None
     boards = 0
     limit = ruleset.pass_limit.passes if ruleset.pass_limit and passes is not None else None
     for place, seat in enumerate(order):
         bid = bids[seat]
         kind = bid.kind
-        if kind is BidKind.NUMBER:
+        if kind is NUMBER:
             allowed = bid.tricks in numbers
             if limit is not None and bid.tricks == 0 and passes[seat] >= limit:  # type: ignore[index]
                 allowed = False
         elif kind is BidKind.BOARD:
-            allowed = boards_allowed
+            allowed = rules.boards
             boards += 1
+            if levels is None:
+                levels = list(table.no_levels)
             # Where boards do not escalate, every board is single (back-alley-individual).
             levels[seat] = ruleset.board.level(boards) if ruleset.board else boards
         else:
-            allowed = rainbows_allowed
+            allowed = rules.rainbow_bid
         if not allowed or place == hooked:
             check_bid(
                 ruleset,
@@ -156,26 +173,15 @@ def check_bids(
                 deal=setup.index,
                 passes_used=passes[seat] if passes is not None else 0,
             )
-    return tuple(levels)
+    return table.no_levels if levels is None else tuple(levels)
 
 
-def side_tricks(game: Game, setup: DealSetup, record: DealRecord) -> tuple[int, ...]:
-    """Return the tricks each side took, refusing tricks that do not add up."""
-    ruleset = game.ruleset
-    if record.team_tricks is not None:
-        by_side: tuple[int, ...] = record.team_tricks
-    elif record.tricks is not None:
-        by_side = ruleset.tricks_by_side(record.tricks)
-    else:
-        raise TricksError("the tricks each player took are missing", deal=setup.index)
-    taken = sum(by_side)
-    if taken != setup.cards:
-        raise TricksError(
-            f"the tricks add up to {taken}, but with {plural(setup.cards, 'card')} each "
-            f"there are {plural(setup.cards, 'trick')}",
-            deal=setup.index,
-        )
-    return by_side
+def _tricks_do_not_add_up(setup: DealSetup, taken: int) -> TricksError:
+    return TricksError(
+        f"the tricks add up to {taken}, but with {plural(setup.cards, 'card')} each "
+        f"there are {plural(setup.cards, 'trick')}",
+        deal=setup.index,
+    )
 
 
 def check_rainbows(game: Game, setup: DealSetup, record: DealRecord) -> tuple[int, ...]:
@@ -205,15 +211,43 @@ def score_deal(
     passes: Sequence[int] | None = None,
 ) -> DealResult:
     """Check one deal against the rules and score it (or recognise it as thrown in)."""
+    return _score_deal(game, plan(game.ruleset, len(game.players)), setup, record, totals, passes)
+
+
+def _score_deal(
+    game: Game,
+    table: Plan,
+    setup: DealSetup,
+    record: DealRecord,
+    totals: Sequence[int],
+    passes: Sequence[int] | None,
+) -> DealResult:
+    """Score one deal with the ruleset's plan for this table at hand."""
     ruleset = game.ruleset
-    if record.team_tricks is not None or record.trump == "none":
+    if not table.fits_all and (record.team_tricks is not None or record.trump == "none"):
         # Checked again here: a game rescored under another ruleset was read under the old one.
         check_fits(
             ruleset, setup.index, team_tricks=record.team_tricks is not None, trump=record.trump
         )
     bids = record.bids
-    levels = check_bids(game, setup, bids, passes=passes)
-    if is_thrown_in(ruleset, bids):
+    cards = setup.cards
+    levels = None
+    if table.free_bids:
+        # Each bid stands alone: numbers the deal allows need no more checking, and no board
+        # means no levels. Anything else is checked in full, in bidding order.
+        numbers = (table.by_cards.get(cards) or table.deal(cards)).numbers
+        said = 0
+        for bid in bids:
+            if bid.kind is not NUMBER or bid.tricks not in numbers:
+                break
+            said += bid.tricks
+        else:
+            levels = table.no_levels
+            thrown_in = said == 0 and ruleset.redeal is not None
+    if levels is None:
+        levels = _check_bids(game, table, setup, bids, passes)
+        thrown_in = is_thrown_in(ruleset, bids)
+    if thrown_in:
         if record.tricks is not None or record.team_tricks is not None:
             raise TricksError(
                 "everyone passed, so the deal is thrown in and dealt again: it has no tricks",
@@ -222,41 +256,49 @@ def score_deal(
         if record.rainbows:
             raise GameFileError("a thrown-in deal has no rainbows to score", deal=setup.index)
         return DealResult(setup, record, levels, None, True, None, None, tuple(totals))
-    by_side = side_tricks(game, setup, record)
-    rainbows = check_rainbows(game, setup, record)
-    cards, players = setup.cards, game.players
+    by_side = record.team_tricks
+    if by_side is None:
+        if record.tricks is None:
+            raise TricksError("the tricks each player took are missing", deal=setup.index)
+        by_side = ruleset.tricks_by_side(record.tricks)
+    if sum(by_side) != cards:
+        raise _tricks_do_not_add_up(setup, sum(by_side))
+    rainbows = check_rainbows(game, setup, record) if record.rainbows else ()
+    players = game.players
     sides = []
     new_totals = []
-    for seats, tricks, total in zip(
-        ruleset.seats_by_side(len(players)), by_side, totals, strict=True
-    ):
+    for seats, tricks, total in zip(table.sides, by_side, totals, strict=True):
         side = score_side(ruleset, cards, seats, players, bids, levels, tricks, rainbows)
         sides.append(side)
         new_totals.append(total + side.score)
     first = leader(ruleset, setup.order, bids)
-    return DealResult(setup, record, levels, first, False, by_side, tuple(sides), tuple(new_totals))
+    return _new(
+        DealResult, (setup, record, levels, first, False, by_side, tuple(sides), tuple(new_totals))
+    )
 
 
 def score_game(game: Game) -> GameResult:
     """Score a whole game deal by deal, refusing the first deal that breaks the rules."""
     ruleset = game.ruleset
     players = len(game.players)
-    schedule = ruleset.schedule(players)
+    schedule = ruleset.schedule(players)  # refuses a table the ruleset does not seat
+    table = plan(ruleset, players)
+    orders = table.orders
     set_ends = ruleset.set_ends()
-    totals: tuple[int, ...] = (0,) * len(game.sides)
+    totals: tuple[int, ...] = (0,) * len(table.sides)
     dealer = game.first_dealer
     number = 1
     results: list[DealResult] = []
     played: dict[int, DealResult] = {}
     limited = ruleset.pass_limit is not None
     bids_played: list[tuple[int, tuple[Bid, ...]]] = []
+    slots = len(schedule)
     for index, record in enumerate(game.deals, 1):
-        if number > len(schedule):
-            raise GameOverError(f"the game ended after {len(schedule)} deals", deal=index)
-        order = ruleset.bidding_order(players, dealer)
-        setup = DealSetup(index, number, schedule[number - 1], dealer, order)
+        if number > slots:
+            raise GameOverError(f"the game ended after {slots} deals", deal=index)
+        setup = _new(DealSetup, (index, number, schedule[number - 1], dealer, orders[dealer]))
         passes = passes_before(ruleset, players, bids_played, number) if limited else None
-        result = score_deal(game, setup, record, totals, passes=passes)
+        result = _score_deal(game, table, setup, record, totals, passes)
         results.append(result)
         if result.thrown_in:
             if ruleset.redeal == "next":

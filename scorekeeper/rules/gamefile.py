@@ -68,11 +68,14 @@ def read_game(document: Any, *, lookup: RulesetLookup = default_lookup) -> Game:
     raw_deals = document.get("deals", [])
     if not isinstance(raw_deals, list):
         raise GameFileError("deals must be a list")
-    deals = tuple(
-        read_deal(raw, index=index, players=players, ruleset=ruleset)
-        for index, raw in enumerate(raw_deals, 1)
-    )
-    return Game(ruleset, players, first_dealer, deals, ruleset_ref=ref)
+    count, partnership = len(players), ruleset.partnership
+    deals = []
+    for index, raw in enumerate(raw_deals, 1):
+        deal = _read_plain(raw, count, partnership)
+        if deal is None:
+            deal = _read_in_full(raw, index=index, players=players, ruleset=ruleset)
+        deals.append(deal)
+    return Game(ruleset, players, first_dealer, tuple(deals), ruleset_ref=ref)
 
 
 def name_key(name: str) -> str:
@@ -93,7 +96,8 @@ def read_players(raw: Any, ruleset: Ruleset) -> tuple[str, ...]:
                 f"the name {name[:20].strip()}… is too long: "
                 f"a name has at most {MAX_NAME_LENGTH} characters"
             )
-        if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in name):
+        # A printable name holds no control character and no broken text: skip the letters.
+        if not name.isprintable() and any(unicodedata.category(ch) in ("Cc", "Cs") for ch in name):
             raise GameFileError(
                 "a name cannot hold control characters or broken text; type it again"
             )
@@ -119,9 +123,14 @@ def _whole_numbers(raw: Any, count: int, what: str, deal: int) -> tuple[int, ...
 
 def read_deal(raw: Any, *, index: int, players: Sequence[str], ruleset: Ruleset) -> DealRecord:
     """Read one deal of a game file, checking its shape (not yet its rules)."""
-    plain = _read_plain(raw, len(players))
+    plain = _read_plain(raw, len(players), ruleset.partnership)
     if plain is not None:
         return plain
+    return _read_in_full(raw, index=index, players=players, ruleset=ruleset)
+
+
+def _read_in_full(raw: Any, *, index: int, players: Sequence[str], ruleset: Ruleset) -> DealRecord:
+    """Read a deal the plain reading left: check every field, and say what is wrong."""
     if not isinstance(raw, dict):
         raise GameFileError("a deal must be an object with bids and tricks", deal=index)
     unknown = sorted(key for key in raw if key not in DEAL_KEYS)
@@ -165,33 +174,55 @@ def read_deal(raw: Any, *, index: int, players: Sequence[str], ruleset: Ruleset)
     return DealRecord(bids, tricks, team_tricks, trump, rainbows)
 
 
-_PLAIN_KEYS = frozenset(("bids", "tricks", "trump"))
+#: Builds a DealRecord from a tuple of all its fields, for the plain reading's speed.
+_new = tuple.__new__
+_PLAIN_KEYS = frozenset(("bids", "tricks", "team_tricks", "trump"))
 _PLAIN_TRUMPS = frozenset(TRUMPS) - {"none"}  # "none" needs the ruleset's word on jokers
 
 
-def _read_plain(raw: Any, count: int) -> DealRecord | None:
-    """Read the deal nearly every file holds — known bids, tricks by seat, perhaps a suit —
-    without building a message; anything else (or anything wrong) is left to read_deal."""
+def _read_plain(raw: Any, count: int, partnership: bool) -> DealRecord | None:
+    """Read the deal nearly every file holds — known bids, tricks by seat or by team (or
+    none, thrown in), perhaps a suit — without building a message; anything else (or
+    anything wrong) is left to read_deal."""
     if type(raw) is not dict or not raw.keys() <= _PLAIN_KEYS:
         return None
-    bids, tricks, trump = raw.get("bids"), raw.get("tricks"), raw.get("trump")
-    if type(bids) is not list or type(tricks) is not list:
+    bids = raw.get("bids")
+    if type(bids) is not list or len(bids) != count:
         return None
-    if len(bids) != count or len(tricks) != count:
+    if "tricks" in raw and "team_tricks" in raw:
         return None
+    team_tricks = None
+    tricks = raw.get("tricks")
+    if tricks is not None:
+        if type(tricks) is not list or len(tricks) != count:
+            return None
+        for value in tricks:
+            if type(value) is not int or value < 0:
+                return None
+        tricks = tuple(tricks)
+    else:
+        team = raw.get("team_tricks")
+        if team is not None:
+            if not partnership or type(team) is not list or len(team) != 2:
+                return None
+            first, second = team
+            if type(first) is not int or type(second) is not int or first < 0 or second < 0:
+                return None
+            team_tricks = (first, second)
+    trump = raw.get("trump")
     if trump is not None and (type(trump) is not str or trump not in _PLAIN_TRUMPS):
         return None
     read = []
     for value in bids:
         kind = type(value)
-        bid = KNOWN_BIDS.get(value) if kind is int or kind is str else None
+        if kind is str:
+            bid = KNOWN_BIDS.get(value) or KNOWN_BIDS.get(value.strip().lower())
+        else:
+            bid = KNOWN_BIDS.get(value) if kind is int else None
         if bid is None:
             return None
         read.append(bid)
-    for value in tricks:
-        if type(value) is not int or value < 0:
-            return None
-    return DealRecord(tuple(read), tuple(tricks), None, trump, None)
+    return _new(DealRecord, (tuple(read), tricks, team_tricks, trump, None))
 
 
 def _tricks_owners(

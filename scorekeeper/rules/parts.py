@@ -74,14 +74,18 @@ class Board:
     per_trick: int
     multipliers: tuple[int, ...]
 
+    def __post_init__(self) -> None:
+        # Worked out once: every board of every deal asks. Not a field, so not compared.
+        escalates = any(m != self.multipliers[0] for m in self.multipliers)
+        object.__setattr__(self, "_escalates", escalates)
+
     def multiplier(self, level: int) -> int:
         """Return the multiplier of the level-th board said (the last entry repeats)."""
         return self.multipliers[min(level, len(self.multipliers)) - 1]
 
     def level(self, said: int) -> int:
         """Return the level of the said-th board: counted where boards escalate, else single."""
-        escalates = any(m != self.multipliers[0] for m in self.multipliers)
-        return said if escalates else 1
+        return said if self._escalates else 1  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True)

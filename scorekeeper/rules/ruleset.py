@@ -140,7 +140,8 @@ class Ruleset:
         """Add up tricks taken by seat into tricks taken by side."""
         if not self.partnership:
             return tuple(tricks)
-        return tuple(tricks[first] + tricks[second] for first, second in TEAMS)
+        (first, partner), (second, other) = TEAMS
+        return (tricks[first] + tricks[partner], tricks[second] + tricks[other])
 
     def numeric_bids(self, cards: int) -> range:
         """Return the numbers anyone may bid with this many cards (0 is a pass)."""

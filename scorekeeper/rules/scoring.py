@@ -1,47 +1,57 @@
-"""Scoring one side of one deal, with the arithmetic said in plain words."""
+"""Scoring one side of one deal, with the arithmetic said in plain words.
+
+The numbers are worked out at once. The sentences that say why are not: each score keeps
+the function that writes them and what it needs, and writes them when they are first read.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from .bidding import Bid, BidKind, board_name
 from .parts import AtLeast, Exact, Khishti, RainbowBid, RainbowBonus
 from .ruleset import Ruleset
 
-#: How a score came about, put into words only when someone reads it.
-Words = Callable[[], tuple[str, ...]]
+NUMBER = BidKind.NUMBER
+BOARD = BidKind.BOARD
+RAINBOW = BidKind.RAINBOW
 
 
 class SideScore:
     """What one side scored in one deal, whether it made its bid, and why.
 
-    The numbers are worked out at once; the sentences that say why are written only
-    when `explain` is first read, since most scoring (totals, stats) never shows them.
+    `explain` is written on first reading by `words(*args)`, since most scoring (totals,
+    stats, the benchmark) never shows it.
     """
 
-    __slots__ = ("_explain", "_words", "made", "score")
+    __slots__ = ("_args", "_explain", "_words", "made", "score")
 
-    def __init__(self, score: int, made: bool, words: Words) -> None:
+    def __init__(
+        self, score: int, made: bool, words: Callable[..., tuple[str, ...]], args: tuple = ()
+    ) -> None:
         self.score = score
         self.made = made
-        self._words: Words | None = words
+        self._words = words
+        self._args = args
         self._explain: tuple[str, ...] | None = None
 
     @property
     def explain(self) -> tuple[str, ...]:
         """Return the plain sentences that say how the score came about."""
-        if self._explain is None:
-            assert self._words is not None
-            self._explain, self._words = self._words(), None
-        return self._explain
+        explain = self._explain
+        if explain is None:
+            # The maker and its arguments are kept: two threads may read at once.
+            explain = self._explain = self._words(*self._args)
+        return explain
 
-    def plus(self, points: int, sentence: Callable[[], str]) -> SideScore:
-        """Return this score with a bonus added, and the sentence that explains it."""
-        return SideScore(self.score + points, self.made, lambda: (*self.explain, sentence()))
+    def plus(self, points: int, sentence: Callable[..., str], *args: Any) -> SideScore:
+        """Return this score with points added, and the sentence `sentence(*args)` for them."""
+        return SideScore(self.score + points, self.made, _then, (self, sentence, args))
 
-    def noted(self, sentence: Callable[[], str]) -> SideScore:
+    def noted(self, sentence: Callable[..., str], *args: Any) -> SideScore:
         """Return the same score with one more sentence of explanation."""
-        return self.plus(0, sentence)
+        return self.plus(0, sentence, *args)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, SideScore):
@@ -53,6 +63,10 @@ class SideScore:
 
     def __repr__(self) -> str:
         return f"SideScore(score={self.score}, made={self.made})"
+
+
+def _then(before: SideScore, sentence: Callable[..., str], args: tuple) -> tuple[str, ...]:
+    return (*before.explain, sentence(*args))
 
 
 def signed(points: int) -> str:
@@ -77,62 +91,68 @@ def score_side(
 ) -> SideScore:
     """Score one side: its seats, every seat's bid and board level, and the side's tricks."""
     board_bidder = rainbow_bidder = None
-    best_level = 0
+    best_level = target = 0
     for seat in seats:
-        kind = bids[seat].kind
-        if kind is BidKind.BOARD:
+        bid = bids[seat]
+        kind = bid.kind
+        if kind is NUMBER:
+            target += bid.tricks
+        elif kind is BOARD:
             level = levels[seat] or 0
             if board_bidder is None or (level, seat) > (best_level, board_bidder):
                 board_bidder, best_level = seat, level
-        elif kind is BidKind.RAINBOW and rainbow_bidder is None:
+        elif rainbow_bidder is None:
             rainbow_bidder = seat
     if board_bidder is not None:
         result = _board(ruleset, cards, best_level, names[board_bidder], tricks, len(seats) > 1)
-        ignored = [
-            s
-            for s in seats
-            if s != board_bidder and bids[s].kind is BidKind.NUMBER and bids[s].tricks > 0
-        ]
-        if ignored:
-            partner = ignored[0]
-            result = result.noted(
-                lambda: (
-                    f"{names[partner]}'s bid of {bids[partner].tricks} does not count "
-                    "beside a board."
-                )
-            )
+        for partner in seats:
+            bid = bids[partner]
+            if partner != board_bidder and bid.kind is NUMBER and bid.tricks > 0:
+                result = result.noted(_beside_board, names[partner], bid.tricks)
+                break
     elif rainbow_bidder is not None and isinstance(ruleset.rainbow, RainbowBid):
         result = _rainbow_bid(ruleset.rainbow, names[rainbow_bidder], tricks)
-    elif ruleset.is_one_card(cards):
-        result = SideScore(
-            0,
-            True,
-            lambda: (
-                " and ".join(names[seat] for seat in seats)
-                + " passed on the 1-card deal: no score.",
-            ),
-        )
+    elif ruleset.one_card_board is not None and cards == 1:
+        result = SideScore(0, True, _one_card_pass, (seats, names))
     else:
-        target = 0
-        for seat in seats:
-            target += bids[seat].tricks
-
-        def said() -> str:
-            return _numeric_bids(seats, names, bids)
-
-        if isinstance(ruleset.scoring, AtLeast):
-            result = _at_least(ruleset.scoring, said, target, tricks)
+        scoring = ruleset.scoring
+        said = (seats, names, bids)
+        if type(scoring) is AtLeast:
+            if tricks >= target:
+                over = tricks - target
+                score = scoring.per_bid * target + scoring.over * over
+                result = SideScore(
+                    score, True, _at_least_made, (scoring, said, target, tricks, over, score)
+                )
+            else:
+                lost = -scoring.set_per_bid * target
+                result = SideScore(
+                    lost, False, _at_least_set, (scoring, said, target, tricks, lost)
+                )
         else:
-            result = _exact(ruleset.scoring, said, target, tricks, cards, ruleset.khishti)
+            result = _exact(scoring, said, target, tricks, cards, ruleset.khishti)  # type: ignore[arg-type]
     if rainbows and isinstance(ruleset.rainbow, RainbowBonus) and ruleset.pays_rainbow_bonus(cards):
         bonus = ruleset.rainbow.bonus
         for seat in seats:
             if seat in rainbows:
-                name = names[seat]
-                result = result.plus(
-                    bonus, lambda name=name: f"{name} held a rainbow: {signed(bonus)}."
-                )
+                result = result.plus(bonus, _held_rainbow, names[seat], bonus)
     return result
+
+
+def _beside_board(name: str, tricks: int) -> str:
+    return f"{name}'s bid of {tricks} does not count beside a board."
+
+
+def _one_card_pass(seats: Sequence[int], names: Sequence[str]) -> tuple[str, ...]:
+    return (" and ".join(names[seat] for seat in seats) + " passed on the 1-card deal: no score.",)
+
+
+def _held_rainbow(name: str, bonus: int) -> str:
+    return f"{name} held a rainbow: {signed(bonus)}."
+
+
+#: Who bid what, as `_numeric_bids` takes it: the side's seats, the names, the bids by seat.
+Said = tuple[Sequence[int], Sequence[str], Sequence[Bid]]
 
 
 def _numeric_bids(seats: Sequence[int], names: Sequence[str], bids: Sequence[Bid]) -> str:
@@ -146,88 +166,78 @@ def _numeric_bids(seats: Sequence[int], names: Sequence[str], bids: Sequence[Bid
     return f"{parts} = {sum(bids[seat].tricks for seat in seats)} bid"
 
 
-def _at_least(scoring: AtLeast, said: Callable[[], str], target: int, tricks: int) -> SideScore:
-    if tricks >= target:
-        over = tricks - target
-        score = scoring.per_bid * target + scoring.over * over
+def _at_least_made(
+    scoring: AtLeast, said: Said, target: int, tricks: int, over: int, score: int
+) -> tuple[str, ...]:
+    terms = []
+    if target:
+        terms.append(f"{target} × {scoring.per_bid}")
+    if over:
+        terms.append(f"{over} over" if scoring.over == 1 else f"{over} over × {scoring.over}")
+    arithmetic = " + ".join(terms) or "0"
+    return (f"{_numeric_bids(*said)}, took {tricks}: {arithmetic} = {score}",)
 
-        def made() -> tuple[str, ...]:
-            terms = []
-            if target:
-                terms.append(f"{target} × {scoring.per_bid}")
-            if over:
-                terms.append(
-                    f"{over} over" if scoring.over == 1 else f"{over} over × {scoring.over}"
-                )
-            arithmetic = " + ".join(terms) or "0"
-            return (f"{said()}, took {tricks}: {arithmetic} = {score}",)
 
-        return SideScore(score, True, made)
-    lost = -scoring.set_per_bid * target
-    return SideScore(
-        lost,
-        False,
-        lambda: (f"{said()}, took {tricks}: set, -{scoring.set_per_bid} × {target} = {lost}",),
+def _at_least_set(
+    scoring: AtLeast, said: Said, target: int, tricks: int, lost: int
+) -> tuple[str, ...]:
+    return (
+        f"{_numeric_bids(*said)}, took {tricks}: set, -{scoring.set_per_bid} × {target} = {lost}",
     )
 
 
 def _exact(
     scoring: Exact,
-    said: Callable[[], str],
+    said: Said,
     target: int,
     tricks: int,
     cards: int,
     khishti: Khishti | None = None,
 ) -> SideScore:
-    if tricks == target and target == cards:
-        score = scoring.all_base + scoring.all_per_trick * tricks
-        return SideScore(
-            score,
-            True,
-            lambda: (
-                f"{said()}, took all {tricks}: "
-                f"{scoring.all_base} + {scoring.all_per_trick} × {tricks} = {score}",
-            ),
-        )
     if tricks == target:
+        if target == cards:
+            score = scoring.all_base + scoring.all_per_trick * tricks
+            return SideScore(score, True, _exact_all, (scoring, said, tricks, score))
         score = scoring.made_base + scoring.made_per_trick * tricks
-        return SideScore(
-            score,
-            True,
-            lambda: (
-                f"{said()}, took exactly {tricks}: "
-                f"{scoring.made_base} + {scoring.made_per_trick} × {tricks} = {score}",
-            ),
-        )
+        return SideScore(score, True, _exact_made, (scoring, said, tricks, score))
     if khishti is not None and tricks == 0:
-        return _khishti(khishti, said, cards)
+        return SideScore(khishti.penalty(cards), False, _khishti, (khishti, said, cards))
     missed = scoring.missed_per_trick * tricks
-    return SideScore(
-        missed,
-        False,
-        lambda: (
-            f"{said()}, took {tricks}, not the bid: "
-            f"{scoring.missed_per_trick} × {tricks} = {missed}",
-        ),
+    return SideScore(missed, False, _exact_missed, (scoring, said, tricks, missed))
+
+
+def _exact_all(scoring: Exact, said: Said, tricks: int, score: int) -> tuple[str, ...]:
+    return (
+        f"{_numeric_bids(*said)}, took all {tricks}: "
+        f"{scoring.all_base} + {scoring.all_per_trick} × {tricks} = {score}",
     )
 
 
-def _khishti(khishti: Khishti, said: Callable[[], str], cards: int) -> SideScore:
-    """Score a bid of one or more that took no trick, where the house rules charge a khishti."""
-    penalty = khishti.penalty(cards)
+def _exact_made(scoring: Exact, said: Said, tricks: int, score: int) -> tuple[str, ...]:
+    return (
+        f"{_numeric_bids(*said)}, took exactly {tricks}: "
+        f"{scoring.made_base} + {scoring.made_per_trick} × {tricks} = {score}",
+    )
 
-    def words() -> tuple[str, ...]:
-        terms = []
-        if khishti.fixed:
-            terms.append(str(khishti.fixed))
-        if khishti.per_card:
-            terms.append(f"{khishti.per_card} × {plural(cards, 'card')}")
-        arithmetic = " + ".join(terms).replace("+ -", "- ")
-        if len(terms) > 1 or khishti.per_card:
-            arithmetic = f"{arithmetic} = {penalty}"
-        return (f"{said()}, took none: khishti, {arithmetic}",)
 
-    return SideScore(penalty, False, words)
+def _exact_missed(scoring: Exact, said: Said, tricks: int, missed: int) -> tuple[str, ...]:
+    return (
+        f"{_numeric_bids(*said)}, took {tricks}, not the bid: "
+        f"{scoring.missed_per_trick} × {tricks} = {missed}",
+    )
+
+
+def _khishti(khishti: Khishti, said: Said, cards: int) -> tuple[str, ...]:
+    """Say the khishti: a bid of one or more that took no trick, where the house rules charge it."""
+    terms = []
+    if khishti.fixed:
+        terms.append(str(khishti.fixed))
+    if khishti.per_card:
+        terms.append(f"{khishti.per_card} × {plural(cards, 'card')}")
+    arithmetic = " + ".join(terms).replace("+ -", "- ")
+    if len(terms) > 1 or khishti.per_card:
+        arithmetic = f"{arithmetic} = {khishti.penalty(cards)}"
+    return (f"{_numeric_bids(*said)}, took none: khishti, {arithmetic}",)
 
 
 def _board(
@@ -237,42 +247,56 @@ def _board(
     multiplier = ruleset.board.multiplier(level)
     if ruleset.is_one_card(cards):
         value = ruleset.one_card_board or 0
-        terms = [str(value)] if multiplier == 1 else [str(value), str(multiplier)]
     else:
         value = ruleset.board.per_trick * cards
-        terms = [str(ruleset.board.per_trick), str(cards)]
-        if multiplier != 1:
-            terms.append(str(multiplier))
     value *= multiplier
     made = tricks == cards
     score = value if made else -value
+    return SideScore(
+        score, made, _board_words, (ruleset, cards, level, multiplier, bidder, tricks, team, score)
+    )
 
-    def words() -> tuple[str, ...]:
-        name = board_name(level) if level > 1 else "board (single)"
-        took = f"all {cards}" if made else f"{tricks} of {cards}"
-        sign = "" if made else "-"
-        if len(terms) == 1:
-            arithmetic = signed(score)
-        else:
-            arithmetic = f"{sign}{' × '.join(terms)} = {score}"
-        if team:
-            return (f"{bidder} bid {name} and the team took {took}: {arithmetic}",)
-        return (f"{bidder} bid {name} and took {took}: {arithmetic}",)
 
-    return SideScore(score, made, words)
+def _board_words(
+    ruleset: Ruleset,
+    cards: int,
+    level: int,
+    multiplier: int,
+    bidder: str,
+    tricks: int,
+    team: bool,
+    score: int,
+) -> tuple[str, ...]:
+    assert ruleset.board is not None
+    if ruleset.is_one_card(cards):
+        value = ruleset.one_card_board or 0
+        terms = [str(value)] if multiplier == 1 else [str(value), str(multiplier)]
+    else:
+        terms = [str(ruleset.board.per_trick), str(cards)]
+        if multiplier != 1:
+            terms.append(str(multiplier))
+    made = tricks == cards
+    name = board_name(level) if level > 1 else "board (single)"
+    took = f"all {cards}" if made else f"{tricks} of {cards}"
+    sign = "" if made else "-"
+    if len(terms) == 1:
+        arithmetic = signed(score)
+    else:
+        arithmetic = f"{sign}{' × '.join(terms)} = {score}"
+    if team:
+        return (f"{bidder} bid {name} and the team took {took}: {arithmetic}",)
+    return (f"{bidder} bid {name} and took {took}: {arithmetic}",)
 
 
 def _rainbow_bid(rule: RainbowBid, bidder: str, tricks: int) -> SideScore:
     if tricks >= 1:
-        return SideScore(
-            rule.made,
-            True,
-            lambda: (
-                f"{bidder} bid rainbow and took {plural(tricks, 'trick')}: {signed(rule.made)}",
-            ),
-        )
-    return SideScore(
-        rule.failed,
-        False,
-        lambda: (f"{bidder} bid rainbow and took no trick: {signed(rule.failed)}",),
-    )
+        return SideScore(rule.made, True, _rainbow_made, (bidder, tricks, rule.made))
+    return SideScore(rule.failed, False, _rainbow_failed, (bidder, rule.failed))
+
+
+def _rainbow_made(bidder: str, tricks: int, points: int) -> tuple[str, ...]:
+    return (f"{bidder} bid rainbow and took {plural(tricks, 'trick')}: {signed(points)}",)
+
+
+def _rainbow_failed(bidder: str, points: int) -> tuple[str, ...]:
+    return (f"{bidder} bid rainbow and took no trick: {signed(points)}",)
