@@ -22,7 +22,7 @@ bench = SimpleNamespace(
         "Budget", "Figure", "END", "START", "format_table", "format_value", "percentile",
         "replace_section")},
     **{name: getattr(pages, name) for name in (
-        "css_urls", "manifest_icons", "page_assets", "precached")},
+        "AssetParser", "css_urls", "manifest_icons", "page_assets", "precached")},
     tap_form=forms.tap_form,
 )  # fmt: skip
 
@@ -195,3 +195,14 @@ def test_the_script_runs_quickly_against_a_real_server() -> None:
                    "Live game page with everything it loads"):  # fmt: skip
         assert any(name.startswith(wanted) for name in names), wanted
     assert "not measured" not in done.stdout
+
+
+def test_a_lazy_image_in_a_closed_panel_is_not_counted_as_loaded() -> None:
+    """Chromium does not fetch a lazy image that is not rendered, as in a closed <details>."""
+    html = """<details><summary>Share</summary><img loading="lazy" src="/qr.svg" alt=""></details>
+    <details open><img loading="lazy" src="/open.svg" alt=""></details>
+    <img loading="lazy" src="/seen.svg" alt=""><img src="/eager.svg" alt="">"""
+    parser = bench.AssetParser()
+    parser.feed(html)
+    assert parser.urls == ["/open.svg", "/seen.svg", "/eager.svg"]
+    assert parser.on_opening == ["/qr.svg"]

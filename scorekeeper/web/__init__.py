@@ -57,6 +57,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # on their own; they are tied to the (long-lived) session instead.
         WTF_CSRF_TIME_LIMIT=None,
         PERMANENT_SESSION_LIFETIME=timedelta(days=400),
+        # The session only carries the CSRF token: signing a fresh cookie on every answer
+        # costs each tap time and buys nothing (400 days from the first visit is enough).
+        SESSION_REFRESH_EACH_REQUEST=False,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_NAME="scorekeeper_session",

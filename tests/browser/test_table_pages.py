@@ -58,3 +58,20 @@ def test_draw_for_seats_then_play_correct_and_read_the_sheet(phone):
         phone.click("text=Save the correction")
     assert "#deal-1" in phone.url
     assert phone.locator("#deal-1 td").nth(4).inner_text().endswith("/8")
+
+
+def test_the_qr_codes_load_only_when_their_panel_is_opened(phone):
+    """Each tap loads the game page again: its two QR codes must not be drawn every time."""
+    from tests.browser.test_play import start_game
+
+    start_game(Phone(phone), "joker", ["Ann", "Bob", "Cy", "Dee"], 0)
+    asked: list[str] = []
+    phone.on("request", lambda request: asked.append(request.url))
+    phone.reload(wait_until="networkidle")
+    assert not [url for url in asked if "qr.svg" in url]
+    with phone.expect_request(lambda request: request.url.endswith("/qr.svg")):
+        phone.get_by_text("Let the table watch").click()
+    qr = phone.locator(".share-panel img.qr")
+    qr.scroll_into_view_if_needed()
+    phone.wait_for_function("() => document.querySelector('.share-panel img.qr').complete")
+    assert qr.evaluate("img => img.naturalWidth") > 0
