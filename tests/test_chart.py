@@ -83,3 +83,21 @@ def test_no_style_attributes_or_scripts() -> None:
     """The page's Content-Security-Policy forbids inline styles: presentation attributes only."""
     svg = score_chart_svg(score_game(read_game(example("joker"))))
     assert not re.search(r"\sstyle=|<style|<script", svg)
+
+
+def test_the_chart_is_drawn_once_for_each_text_of_a_game() -> None:
+    """A tap reloads the game page but leaves the deals alone: the chart is not drawn again."""
+    from scorekeeper.storage.store import ReadGame
+
+    game = read_game(example("joker"))
+    read = ReadGame(("joker", "[]", 0, ()), game)
+    drawn: list[int] = []
+
+    def draw(result) -> str:
+        drawn.append(len(result.deals))
+        return score_chart_svg(result)
+
+    first = read.derived(draw)
+    assert read.derived(draw) is first
+    assert drawn == [len(example("joker")["deals"])]
+    assert first == score_chart_svg(score_game(game))

@@ -15,11 +15,14 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any, TypeVar
 
 from sqlite_utils import Database
 
 from ..rules import Game, GameResult, score_game
 from .schema import migrations
+
+T = TypeVar("T")
 
 BUSY_TIMEOUT_MS = 10_000
 #: How hard SQLite makes sure a commit is on the disk (FULL: fsync the WAL on every commit).
@@ -50,12 +53,23 @@ class ReadGame:
         self.text = text
         self.game = game
         self._result = result
+        self._derived: dict[Callable[[GameResult], Any], Any] = {}
 
     def result(self) -> GameResult:
         """Return the game's result, scoring it the first time."""
         if self._result is None:
             self._result = score_game(self.game)
         return self._result
+
+    def derived(self, make: Callable[[GameResult], T]) -> T:
+        """Return what `make` draws from the result alone (the chart), drawn once per text.
+
+        Every tap reloads the game page while the deals stay the same: what depends
+        only on them is kept with them. Two threads may both draw it once; either is right.
+        """
+        if make not in self._derived:
+            self._derived[make] = make(self.result())
+        return self._derived[make]  # type: ignore[no-any-return]
 
 
 class ReadCache:

@@ -74,9 +74,9 @@ def scoreboard(result: GameResult) -> Scoreboard:
 
 
 @bp.app_template_global()
-def score_chart(result: GameResult) -> Markup:
-    """Draw the running-totals chart inline (the SVG escapes every name)."""
-    return Markup(score_chart_svg(result))  # every name in it is escaped
+def score_chart(stored: StoredGame) -> Markup:
+    """Draw the running-totals chart inline (the SVG escapes every name), once per game text."""
+    return Markup(stored.read.derived(score_chart_svg))  # every name in it is escaped
 
 
 @bp.app_template_global("game_watch_url")
@@ -98,7 +98,6 @@ def watch(game_id: str) -> str:
         result=stored.result(),
         board=scoreboard(stored.result()),
         etag=etag(stored),
-        live_css_linked=True,
     )
 
 
@@ -112,7 +111,6 @@ def board(game_id: str) -> Response:
         stored=stored,
         result=result,
         board=scoreboard(result),
-        live_css_linked=True,
     )
     response = Response(html, mimetype="text/html")
     response.headers["Cache-Control"] = "no-cache"
@@ -132,7 +130,7 @@ def qr(game_id: str) -> Response:
 def chart(game_id: str) -> Response:
     """Serve the running-totals chart as an image."""
     stored = load(get_db(), game_id)
-    response = Response(score_chart_svg(stored.result()), mimetype="image/svg+xml")
+    response = Response(stored.read.derived(score_chart_svg), mimetype="image/svg+xml")
     response.headers["ETag"] = etag(stored)
     response.headers["Cache-Control"] = "no-cache"
     return response
