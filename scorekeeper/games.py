@@ -11,12 +11,13 @@ these, and render what they return.
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .results import keep_results, keep_version
-from .rules import DealRecord, Game, GameOverError, ScoreError, read_deal, score_game
+from .rules import DealRecord, DealSetup, Game, GameOverError, ScoreError, read_deal, score_game
 from .storage import (
     KEEP_DRAFT,
     Connection,
@@ -36,7 +37,7 @@ from .storage import (
     set_archived,
     update_game,
 )
-from .table_state import DraftDeal, back_one, from_draft, taps_of
+from .table_state import DraftDeal, back_one, from_draft, replay, taps_of
 
 WATCH_ONLY = (
     "This phone can watch the game but not change it. Open the game's edit link "
@@ -315,6 +316,29 @@ def undo_deal(
 # The table's taps -----------------------------------------------------------------------------
 
 
+def deal_in_progress(stored: StoredGame, setup: DealSetup) -> DraftDeal:
+    """Return the deal being tapped in, from the stored draft: replayed once per draft.
+
+    The page shows it, then the next tap starts from it: the same taps on the same
+    game text always replay to the same deal.
+    """
+    key = ("draft", setup.index, json.dumps(stored.draft, sort_keys=True))
+    return stored.read.memo(key, lambda: from_draft(stored.game, setup, stored.draft))
+
+
+def last_deal_filled(stored: StoredGame) -> tuple[str, ...]:
+    """Say what the table filled in for the scorer in the last deal recorded, if anything."""
+
+    def work_out() -> tuple[str, ...]:
+        last = stored.result().deals[-1] if stored.result().deals else None
+        if last is None or last.thrown_in:
+            return ()
+        taps = taps_of(stored.game, last.setup, last.record)
+        return tuple(replay(stored.game, last.setup, taps).filled_words())
+
+    return stored.read.memo("last deal filled", work_out)
+
+
 def tap(
     db: Connection, game_id: str, step: str, *, device: str | None, version: int | None
 ) -> StoredGame:
@@ -327,7 +351,7 @@ def tap(
     with db.write():
         current = _load_to_change(db, game_id, device, version)
         upcoming = current.result().next
-        deal = from_draft(current.game, upcoming, current.draft) if upcoming else None
+        deal = deal_in_progress(current, upcoming) if upcoming else None
         if kind == "undo":
             return _undo_tap(db, current, deal)
         if deal is None:

@@ -13,7 +13,7 @@ import contextlib
 import queue
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -23,6 +23,8 @@ from ..rules import Game, GameResult, score_game
 from .schema import migrations
 
 T = TypeVar("T")
+#: What a game text keeps worked out beside it: its chart, and its last few drafts' deals.
+MEMO_SIZE = 8
 
 BUSY_TIMEOUT_MS = 10_000
 #: How hard SQLite makes sure a commit is on the disk (FULL: fsync the WAL on every commit).
@@ -53,7 +55,7 @@ class ReadGame:
         self.text = text
         self.game = game
         self._result = result
-        self._derived: dict[Callable[[GameResult], Any], Any] = {}
+        self._derived: dict[Hashable, Any] = {}
 
     def result(self) -> GameResult:
         """Return the game's result, scoring it the first time."""
@@ -67,9 +69,20 @@ class ReadGame:
         Every tap reloads the game page while the deals stay the same: what depends
         only on them is kept with them. Two threads may both draw it once; either is right.
         """
-        if make not in self._derived:
-            self._derived[make] = make(self.result())
-        return self._derived[make]  # type: ignore[no-any-return]
+        return self.memo(make, lambda: make(self.result()))
+
+    def memo(self, key: Hashable, make: Callable[[], T]) -> T:
+        """Return what `make` works out from this game text (and `key`), worked out once.
+
+        `make` must depend on nothing but the game and what `key` says (a deal's taps);
+        the few latest are kept, so a game's memory stays small.
+        """
+        if key not in self._derived:
+            if len(self._derived) >= MEMO_SIZE:
+                with contextlib.suppress(RuntimeError):  # another thread changed it first
+                    self._derived.pop(next(iter(self._derived), None), None)
+            self._derived[key] = make()
+        return self._derived[key]  # type: ignore[no-any-return]
 
 
 class ReadCache:

@@ -93,6 +93,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.register_blueprint(area.bp)
     sheets.init_app(app)
     isolation.init_app(app)
+    from .urls import page_url_for
+
+    app.jinja_env.globals["url_for"] = page_url_for
     return app
 
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..games import deal_in_progress, last_deal_filled
 from ..rules import DealResult, GameResult, trump_label
 from ..storage import StoredGame
-from ..table_state import DraftDeal, from_draft, replay, taps_of
+from ..table_state import DraftDeal
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,7 @@ def game_page(stored: StoredGame) -> GamePage:
     result = stored.result()
     deal = None
     if result.next is not None:
-        deal = from_draft(stored.game, result.next, stored.draft)
+        deal = deal_in_progress(stored, result.next)
     last = result.deals[-1] if result.deals else None
     lines: tuple[SideLine, ...] = ()
     if last is not None and last.sides is not None:
@@ -47,11 +48,10 @@ def game_page(stored: StoredGame) -> GamePage:
         )
     best = max(result.totals) if result.deals else None
     leaders = tuple(i for i, t in enumerate(result.totals) if t == best) if best is not None else ()
-    filled: list[str] = deal.filled_words() if deal is not None else []
-    if last is not None and not last.thrown_in and (deal is None or not deal.steps):
-        taps = taps_of(stored.game, last.setup, last.record)
-        filled = replay(stored.game, last.setup, taps).filled_words()
-    return GamePage(result, deal, last, lines, len(result.schedule), leaders, tuple(filled))
+    filled = tuple(deal.filled_words()) if deal is not None else ()
+    if deal is None or not deal.steps:
+        filled = last_deal_filled(stored)
+    return GamePage(result, deal, last, lines, len(result.schedule), leaders, filled)
 
 
 def describe_tap(stored: StoredGame, step: str) -> str:

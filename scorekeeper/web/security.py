@@ -33,7 +33,10 @@ def _headers(response: Response) -> Response:
 
 def _keep_session() -> None:
     # The CSRF token lives in the session: make it outlast a long evening (and the browser).
-    session.permanent = True
+    # Setting it marks the session changed, so only once: a changed session is signed and
+    # sent again with every answer.
+    if not session.permanent:
+        session.permanent = True
 
 
 def init_app(app: Flask) -> None:
