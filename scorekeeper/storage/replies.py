@@ -32,15 +32,9 @@ def recall_reply(db: Connection, key: str) -> Reply | None:
 
 def remember_reply(db: Connection, key: str, reply: Reply) -> None:
     """Keep the reply to a request with this key (inside the write's transaction)."""
-    db["replies"].insert(
-        {
-            "key": key,
-            "status": reply.status,
-            "body": reply.body,
-            "location": reply.location,
-            "fingerprint": reply.fingerprint,
-            "created": now(),
-        },
-        replace=True,
-        alter=False,
+    # Plain SQL: sqlite-utils' insert reads the table's columns first, on every tap.
+    db.execute(
+        "insert or replace into replies (key, status, body, location, fingerprint, created)"
+        " values (?, ?, ?, ?, ?, ?)",
+        [key, reply.status, reply.body, reply.location, reply.fingerprint, now()],
     )

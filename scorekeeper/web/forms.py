@@ -43,6 +43,11 @@ class DeleteGameForm(FlaskForm):
 class TapForm(OnceForm):
     """One tap of the deal being entered: a bid, the trump, tricks, a rainbow, or undo."""
 
+    class Meta:
+        # CSRFProtect has checked the post's token before the view runs; a token of the
+        # form's own would only be signed again on every tap, and never shown.
+        csrf = False
+
     version = IntegerField(validators=[InputRequired()])
     step = StringField(validators=[DataRequired(), Length(max=40)])
 
