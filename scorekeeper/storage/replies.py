@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from .schema import now
 from .store import Connection
+
+#: How long a reply is kept: a phone retries within minutes (a sleep, a WiFi drop); after a
+#: day nobody asks again, and a device tapping all night cannot grow the table for ever.
+KEPT_FOR = timedelta(days=1)
 
 
 @dataclass(frozen=True)
@@ -33,8 +38,11 @@ def recall_reply(db: Connection, key: str) -> Reply | None:
 def remember_reply(db: Connection, key: str, reply: Reply) -> None:
     """Keep the reply to a request with this key (inside the write's transaction)."""
     # Plain SQL: sqlite-utils' insert reads the table's columns first, on every tap.
+    stamp = now()
+    cutoff = (datetime.fromisoformat(stamp) - KEPT_FOR).isoformat(timespec="seconds")
+    db.execute("delete from replies where created < ?", [cutoff])  # by its index: cheap
     db.execute(
         "insert or replace into replies (key, status, body, location, fingerprint, created)"
         " values (?, ?, ?, ?, ?, ?)",
-        [key, reply.status, reply.body, reply.location, reply.fingerprint, now()],
+        [key, reply.status, reply.body, reply.location, reply.fingerprint, stamp],
     )

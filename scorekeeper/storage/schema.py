@@ -165,6 +165,12 @@ def m006_archived_games(db: Database) -> None:
     db["games"].create_index(["archived"])
 
 
+@migrations()
+def m007_reply_ages(db: Database) -> None:
+    """Kept replies by age, so those too old to be asked again are let go cheaply."""
+    db["replies"].create_index(["created"])
+
+
 def now() -> str:
     """Return the time now, in UTC, as ISO 8601."""
     return datetime.now(UTC).isoformat(timespec="seconds")
