@@ -10,6 +10,7 @@ and undo is just dropping the last tap. When the last tap completes the deal,
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -70,12 +71,19 @@ class DraftDeal:
 
     def choices(self) -> list[BidChoice]:
         """Return the bids the next bidder may say (forbidden ones marked, e.g. the hook)."""
-        return bid_choices(
-            self.game.ruleset,
-            self.setup.cards,
-            self.bids,
-            self.players,
-            passes_used=self._passes_used(self.next_bidder),
+        return list(self._choices)
+
+    @functools.cached_property
+    def _choices(self) -> tuple[BidChoice, ...]:
+        # Worked out once a deal: the page, the forced value and the next tap all ask.
+        return tuple(
+            bid_choices(
+                self.game.ruleset,
+                self.setup.cards,
+                self.bids,
+                self.players,
+                passes_used=self._passes_used(self.next_bidder),
+            )
         )
 
     def _passes_used(self, seat: int | None) -> int:
