@@ -322,8 +322,13 @@ def deal_in_progress(stored: StoredGame, setup: DealSetup) -> DraftDeal:
     The page shows it, then the next tap starts from it: the same taps on the same
     game text always replay to the same deal.
     """
-    key = ("draft", setup.index, json.dumps(stored.draft, sort_keys=True))
-    return stored.read.memo(key, lambda: from_draft(stored.game, setup, stored.draft))
+    return stored.read.memo(
+        _draft_key(stored, setup), lambda: from_draft(stored.game, setup, stored.draft)
+    )
+
+
+def _draft_key(stored: StoredGame, setup: DealSetup) -> tuple[str, int, str]:
+    return ("draft", setup.index, json.dumps(stored.draft, sort_keys=True))
 
 
 def last_deal_filled(stored: StoredGame) -> tuple[str, ...]:
@@ -356,10 +361,13 @@ def tap(
             return _undo_tap(db, current, deal)
         if deal is None:
             raise GameOverError("The game is over: there is no deal left to enter.")
-        deal = deal.apply(kind, value).fill_forced()
+        deal = deal.then(kind, value).fill_forced()
         if deal.complete:
             return _save(db, current, [*current.game.deals, deal.record()])
-        return _save_draft(db, current, deal.to_draft())
+        stored = _save_draft(db, current, deal.to_draft())
+        # The page after the tap shows this deal: its draft would replay to it, tap by tap.
+        stored.read.memo(_draft_key(stored, upcoming), lambda: deal)
+        return stored
 
 
 def _undo_tap(db: Connection, current: StoredGame, deal: DraftDeal | None) -> StoredGame:

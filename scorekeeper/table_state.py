@@ -269,12 +269,23 @@ class DraftDeal:
             return None
         return ("tricks", "0")
 
+    def then(self, kind: str, value: str) -> DraftDeal:
+        """Return the deal after one more step, marked filled in if it was the only choice.
+
+        A replay of the draft and the tap itself both go through here, so the deal a tap
+        leaves is the very deal its draft replays to.
+        """
+        forced = self.forced()
+        deal = self.apply(kind, value)
+        if forced == (kind, value):
+            deal = replace(deal, filled=(*deal.filled, len(deal.steps) - 1))
+        return deal
+
     def fill_forced(self) -> DraftDeal:
         """Fill in every value that leaves no choice, so it costs the scorer no tap."""
         deal = self
         while not deal.complete and (step := deal.forced()) is not None:
-            deal = deal.apply(*step)
-            deal = replace(deal, filled=(*deal.filled, len(deal.steps) - 1))
+            deal = deal.then(*step)
         return deal
 
     def filled_words(self) -> list[str]:
@@ -348,13 +359,9 @@ def replay(game: Game, setup: DealSetup, steps: Iterable[Sequence[str]]) -> Draf
     deal = DraftDeal(game, setup)
     for step in steps:
         try:
-            kind, value = str(step[0]), str(step[1])
-            forced = deal.forced()
-            deal = deal.apply(kind, value)
+            deal = deal.then(str(step[0]), str(step[1]))
         except (IndexError, TypeError, ValueError):
             break
-        if forced == (kind, value):
-            deal = replace(deal, filled=(*deal.filled, len(deal.steps) - 1))
     return deal
 
 

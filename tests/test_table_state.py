@@ -1,0 +1,48 @@
+"""The deal a tap leaves is the deal its stored draft replays to, so the page after a tap can
+show the one the tap made (and a replay after a restart shows the same)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.rules import read_game, score_game
+from scorekeeper.table_state import DraftDeal, replay, taps_of
+from tests.conftest import example
+
+
+@pytest.mark.parametrize(
+    "name", ["back-alley-pagat", "joker", "bluke", "back-alley-individual", "back-alley-bridge"]
+)
+def test_every_tap_leaves_the_deal_its_draft_replays_to(name: str) -> None:
+    game = read_game(example(name))
+    result = score_game(game)
+    checked = 0
+    for deal in result.deals:
+        if deal.thrown_in:
+            continue
+        setup, taps = deal.setup, taps_of(game, deal.setup, deal.record)
+        tapped = DraftDeal(game.with_deals(game.deals[: setup.index - 1]), setup)
+        fresh = replay(tapped.game, setup, [])
+        assert fresh == tapped
+        position = 0
+        while not tapped.complete:
+            tapped = tapped.then(*taps[position]).fill_forced()
+            position = len(tapped.steps)
+            again = replay(tapped.game, setup, tapped.to_draft()["steps"])
+            assert again == tapped, (name, setup.number, tapped.steps)
+            checked += 1
+    assert checked > len(result.deals)  # every deal took taps, most of them several
+
+
+def test_the_only_bid_left_is_marked_filled_in_whether_tapped_or_replayed() -> None:
+    # Bluke's 1-card deals: nobody may pass and nobody may bid more than 1, so every bid
+    # is the only one possible, the first bidder's included.
+    game = read_game(example("bluke"))
+    result = score_game(game)
+    one_card = next(deal for deal in result.deals if deal.setup.cards == 1)
+    setup = one_card.setup
+    start = DraftDeal(game.with_deals(game.deals[: setup.index - 1]), setup)
+    assert start.forced() == ("bid", "1")
+    tapped = start.then("bid", "1").fill_forced()
+    assert tapped.filled[0] == 0  # the first bid, tapped, was the only choice too
+    assert replay(start.game, setup, tapped.to_draft()["steps"]) == tapped
