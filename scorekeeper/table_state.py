@@ -186,6 +186,13 @@ class DraftDeal:
             "redeal": ruleset.redeal is not None,
             "takers": [self.taker_name(taker) for taker in self.trick_takers],
             "rainbows": self.asks_rainbows,
+            # Passes each seat may still make under a pass limit (none: no limit).
+            "passes_left": None
+            if ruleset.pass_limit is None
+            else [
+                max(ruleset.pass_limit.passes - self._passes_used(seat), 0)
+                for seat in range(self.players)
+            ],
             "steps": [list(step) for step in self.steps],
         }
 

@@ -115,7 +115,11 @@
       var bidder = plan.names[plan.order[bids.length]];
       var last = bids.length === plan.order.length - 1;
       var choices = row("bids");
-      var open = plan.choices.filter(function (c) { return !(plan.hook && last && total + c.adds === plan.cards); });
+      var seat = plan.order[bids.length];
+      var allowed = plan.choices.filter(function (c) { return !(plan.hook && last && total + c.adds === plan.cards); });
+      // A seat whose passes are used up may not pass, unless a pass is all that is left.
+      var open = allowed.filter(function (c) { return !(c.pass && plan.passes_left && plan.passes_left[seat] === 0); });
+      if (!open.length) open = allowed;
       if (open.length === 1) { steps.push(["bid", open[0].value, "auto"]); return draw(); }
       plan.choices.forEach(function (c) {
         var label = c.value === "board" ? (plan.boards[boards] || c.label) : c.label;

@@ -36,3 +36,32 @@ def test_a_strict_joker_is_set_up_with_taps_on_a_phone(phone) -> None:
     assert "Changed from Joker (Georgia): Khishti, Premia (set bonus), Passes." in text
     assert "took none scores −500: the khishti" in text
     assert "The pass limit: Bob has passed 3 times in this set" in text
+
+
+def test_offline_a_player_whose_passes_are_used_up_is_not_offered_the_pass(phone) -> None:
+    """The phone draws the next bidder's buttons itself while offline: the limit holds there."""
+    from scorekeeper.rules.variants import variant_changes
+    from tests.rules.test_joker_variants import STRICT_SET_ONE
+
+    phone.goto("/")
+    token = phone.locator('meta[name="csrf-token"]').get_attribute("content")
+    game = {
+        "ruleset": variant_changes("joker-strict"),
+        "players": ["Ann", "Bob", "Cy", "Dee"],
+        "deals": STRICT_SET_ONE[:5],  # Bob passed in deals 1, 2 and 4: his 3 a set
+    }
+    made = phone.request.post("/api/games", data=game, headers={"X-CSRFToken": token})
+    assert made.status == 201, made.text()
+    phone.goto(f"/games/{made.json()['id']}")  # deal 6, 6 cards: Bob deals and bids last
+    phone.reload()  # the service worker now answers for the page
+    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    phone.context.set_offline(True)
+    for step in ("bid:1", "bid:1", "bid:1"):  # Cy, Dee and Ann, drawn by the phone
+        phone.click(f'#ask button[value="{step}"] >> nth=0')
+    assert phone.locator("#queue").inner_text().startswith("Offline — 3 taps")
+    # Once the moment after a tap has passed (every button is inert for it), Bob may bid:
+    phone.wait_for_function("() => !document.querySelector('#ask button[value=\"bid:1\"]').disabled")
+    assert phone.locator('#ask button[value="bid:pass"]').is_disabled()  # his passes are used
+    assert phone.locator('#ask button[value="bid:3"]').is_disabled()  # the dealer's hook
+    assert phone.locator('#ask button[value="bid:2"]').is_enabled()
+    phone.context.set_offline(False)
