@@ -60,7 +60,8 @@ def test_offline_a_player_whose_passes_are_used_up_is_not_offered_the_pass(phone
         phone.click(f'#ask button[value="{step}"] >> nth=0')
     assert phone.locator("#queue").inner_text().startswith("Offline — 3 taps")
     # Once the moment after a tap has passed (every button is inert for it), Bob may bid:
-    phone.wait_for_function("() => !document.querySelector('#ask button[value=\"bid:1\"]').disabled")
+    ready = "() => !document.querySelector('#ask button[value=\"bid:1\"]').disabled"
+    phone.wait_for_function(ready)
     assert phone.locator('#ask button[value="bid:pass"]').is_disabled()  # his passes are used
     assert phone.locator('#ask button[value="bid:3"]').is_disabled()  # the dealer's hook
     assert phone.locator('#ask button[value="bid:2"]').is_enabled()
