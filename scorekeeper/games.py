@@ -335,7 +335,8 @@ def last_deal_filled(stored: StoredGame) -> tuple[str, ...]:
     """Say what the table filled in for the scorer in the last deal recorded, if anything."""
 
     def work_out() -> tuple[str, ...]:
-        last = stored.result().deals[-1] if stored.result().deals else None
+        deals = stored.result().deals
+        last = deals[-1] if deals else None
         if last is None or last.thrown_in:
             return ()
         taps = taps_of(stored.game, last.setup, last.record)

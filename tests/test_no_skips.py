@@ -8,19 +8,9 @@ import pytest
 
 from tests.conftest import REPO
 
-SKIPPING = """
-import pytest
-
-def test_skipped_inside():
-    pytest.skip("no reason")
-
-@pytest.mark.skip(reason="by a mark")
-def test_skipped_by_a_mark():
-    pass
-
-def test_that_runs():
-    assert True
-"""
+#: A scratch suite that skips every way pytest allows, kept as data: it is copied into a
+#: temporary folder and run there, never collected here.
+SKIPPING = (REPO / "tests" / "data" / "skipping_suite.txt").read_text(encoding="utf-8")
 
 
 def our_rules(pytester: pytest.Pytester) -> None:

@@ -43,6 +43,7 @@ from .game import (
     passes_used,
     score_deal,
     score_game,
+    sides_ahead,
 )
 from .gamefile import (
     MAX_NAME_LENGTH,
@@ -128,6 +129,7 @@ __all__ = [
     "score",
     "score_deal",
     "score_game",
+    "sides_ahead",
     "stored_values",
     "trump_label",
 ]

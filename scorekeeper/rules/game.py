@@ -277,6 +277,13 @@ def _score_deal(
     )
 
 
+def sides_ahead(totals: Sequence[int]) -> tuple[int, ...]:
+    """Return the sides with the highest total (several when they are level): the winners
+    of a finished game, those ahead in one being played."""
+    best = max(totals)
+    return tuple(side for side, total in enumerate(totals) if total == best)
+
+
 def score_game(game: Game) -> GameResult:
     """Score a whole game deal by deal, refusing the first deal that breaks the rules."""
     ruleset = game.ruleset
@@ -315,10 +322,7 @@ def score_game(game: Game) -> GameResult:
         number += 1
         dealer = (dealer + 1) % players
     complete = number > len(schedule)
-    winners = None
-    if complete:
-        best = max(totals)
-        winners = tuple(side for side, total in enumerate(totals) if total == best)
+    winners = sides_ahead(totals) if complete else None
     upcoming = None if complete else deal_setup(game, len(game.deals) + 1, number, dealer)
     return GameResult(game, tuple(results), totals, complete, winners, upcoming)
 

@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules import name_key
+from ..rules import name_key, sides_ahead
 from .store import Connection
 
 #: Games on one page of the home page's list.
@@ -50,10 +50,7 @@ class ListedGame:
     @property
     def leaders(self) -> tuple[int, ...]:
         """Return the sides ahead (several when level); none before a deal is recorded."""
-        if not self.deals or not self.totals:
-            return ()
-        best = max(self.totals)
-        return tuple(side for side, total in enumerate(self.totals) if total == best)
+        return sides_ahead(self.totals) if self.deals and self.totals else ()
 
     @property
     def cursor(self) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..games import deal_in_progress, last_deal_filled
-from ..rules import DealResult, GameResult, trump_label
+from ..rules import DealResult, GameResult, sides_ahead, trump_label
 from ..storage import StoredGame
 from ..table_state import DraftDeal
 
@@ -46,8 +46,7 @@ def game_page(stored: StoredGame) -> GamePage:
             SideLine(name, side.score, tuple(side.explain), total)
             for name, side, total in zip(result.sides, last.sides, last.totals, strict=True)
         )
-    best = max(result.totals) if result.deals else None
-    leaders = tuple(i for i, t in enumerate(result.totals) if t == best) if best is not None else ()
+    leaders = sides_ahead(result.totals) if result.deals else ()
     filled = tuple(deal.filled_words()) if deal is not None else ()
     if deal is None or not deal.steps:
         filled = last_deal_filled(stored)

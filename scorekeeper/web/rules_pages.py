@@ -34,11 +34,9 @@ from ..rulebook import (
 )
 from ..rules import (
     BUILTIN_DOCUMENTS,
-    SOURCES,
     Ruleset,
     ScoreError,
     builtin_document,
-    builtin_rulesets,
     find_ruleset,
     name_key,
     parse_bid,
@@ -92,21 +90,16 @@ def may_edit(found: FoundRuleset) -> bool:
     )
 
 
-def house_rulesets() -> list[FoundRuleset]:
-    """Return the family's saved house rulesets."""
-    return [choice for choice in ruleset_choices(get_db()) if choice.house]
-
-
 # The rules pages ------------------------------------------------------------------------------
 
 
 @bp.get("/rules")
 def index() -> str:
-    builtins = [(ruleset, SOURCES.get(ruleset.slug or "", "")) for ruleset in builtin_rulesets()]
+    choices = ruleset_choices(get_db())
     return render_template(
         "rules/index.html",
-        builtins=builtins,
-        house=house_rulesets(),
+        builtins=[found for found in choices if not found.house],
+        house=[found for found in choices if found.house],
         ready_made=ready_made_rulesets(),
     )
 
