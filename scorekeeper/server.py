@@ -65,6 +65,7 @@ def serve(*, host: str, port: int, db: str | None = None, threads: int = 8) -> N
     """Run the app until interrupted."""
     from waitress import serve as waitress_serve
 
+    from .dispatch import TableFirst
     from .web import create_app
 
     if db:
@@ -76,8 +77,11 @@ def serve(*, host: str, port: int, db: str | None = None, threads: int = 8) -> N
     if counted:
         print(f"Counted the results of {counted} games kept from before", flush=True)
     greet(host, port, app.config["DATABASE"])
+    dispatcher = TableFirst()
+    dispatcher.set_thread_count(threads)
     waitress_serve(
         app,
+        _dispatcher=dispatcher,
         host=host,
         port=port,
         threads=threads,
