@@ -95,7 +95,7 @@ def _bodies(db: Connection, game_id: str) -> tuple[str, ...]:
 
 def get_game(db: Connection, game_id: str) -> StoredGame:
     """Load a game by id, or raise NotFound."""
-    rows = list(db.query("select * from games where id = ?", [game_id]))
+    rows = db.rows("select * from games where id = ?", [game_id])
     if not rows:
         raise NotFound(game_id)
     return _loaded(db, rows[0], _bodies(db, game_id))
@@ -108,12 +108,10 @@ def game_exists(db: Connection, game_id: str) -> bool:
 
 def get_game_for(db: Connection, game_id: str, device: str | None) -> tuple[StoredGame, bool]:
     """Load a game and say whether this device may change it, in one read of the game row."""
-    rows = list(
-        db.query(
-            "select games.*, exists(select 1 from editors where game_id = games.id"
-            " and device = ?) as editor from games where id = ?",
-            [device or "", game_id],
-        )
+    rows = db.rows(
+        "select games.*, exists(select 1 from editors where game_id = games.id"
+        " and device = ?) as editor from games where id = ?",
+        [device or "", game_id],
     )
     if not rows:
         raise NotFound(game_id)

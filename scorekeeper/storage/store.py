@@ -13,7 +13,7 @@ import contextlib
 import queue
 import sqlite3
 import threading
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -120,6 +120,17 @@ class Connection(Database):
         self.store = store
         self._writing = 0
 
+    def rows(self, sql: str, parameters: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        """Return a SELECT's rows as dicts.
+
+        sqlite-utils' `query` wraps each statement in a savepoint of its own (two more
+        statements); at eight phones tapping at once every statement is a moment the
+        thread lets go of Python's lock, and another thread may take it.
+        """
+        cursor = self.conn.execute(sql, parameters)
+        names = [column[0] for column in cursor.description]
+        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
     @contextlib.contextmanager
     def write(self) -> Iterator[Connection]:
         """Run a block as one transaction that holds the write lock from its first read.
@@ -164,6 +175,8 @@ class Store:
         self.reads = ReadCache()
         #: Every game's stored results were checked against the game once (`results.py`).
         self.results_checked = False
+        #: When old idempotency replies were last let go (`replies.py`), by time.monotonic().
+        self.replies_pruned: float | None = None
         # Every connection to ":memory:" is a database of its own: those are never kept.
         self._idle: queue.Queue[Connection] | None = (
             None if self.path == MEMORY else queue.Queue(maxsize=keep)
