@@ -11,6 +11,33 @@ from .. import config
 from .security import csrf
 
 
+class ScorekeeperApp(Flask):
+    """Flask, remembering which of its views and hooks are plain functions.
+
+    Flask asks `inspect` whether each view and hook is a coroutine on every call, nine
+    times a request; the answer never changes, so it is asked once per function (for
+    the first few hundred: a function made per request, like `after_this_request`'s,
+    is asked every time instead of filling memory).
+    """
+
+    KEEP_SYNCED = 512
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._synced: dict[Any, Any] = {}
+
+    def ensure_sync(self, func: Any) -> Any:
+        try:
+            return self._synced[func]
+        except KeyError:
+            synced = super().ensure_sync(func)
+            if len(self._synced) < self.KEEP_SYNCED:
+                self._synced[func] = synced
+            return synced
+        except TypeError:  # an unhashable callable: asked every time, as Flask does
+            return super().ensure_sync(func)
+
+
 class FormRequest(Request):
     """A request whose form never holds a field without a name, checked for its Host.
 
@@ -44,7 +71,7 @@ class FormRequest(Request):
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app; `test_config` overrides settings (e.g. DATABASE) for tests."""
-    app = Flask(
+    app = ScorekeeperApp(
         __name__,
         instance_path=str(config.INSTANCE),
         instance_relative_config=True,

@@ -3,6 +3,8 @@ kept for months."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Flask, Response, request, session
 from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect
@@ -47,7 +49,22 @@ def init_app(app: Flask) -> None:
 
 
 class HttpsAwareSessions(SecureCookieSessionInterface):
-    """Mark the session cookie Secure whenever the request came over HTTPS."""
+    """Mark the session cookie Secure whenever the request came over HTTPS.
+
+    Flask builds the cookie's serializer afresh on every request (and checks it by
+    serializing a test value); it depends only on the keys, so it is built once per set
+    of keys here. A changed SECRET_KEY (or its fallbacks) gets a serializer of its own.
+    """
+
+    def __init__(self) -> None:
+        self._serializers: dict[tuple[Any, ...], Any] = {}
+
+    def get_signing_serializer(self, app: Flask) -> Any:
+        keys = (id(app), app.secret_key, tuple(app.config.get("SECRET_KEY_FALLBACKS") or ()))
+        kept = self._serializers.get(keys)
+        if kept is None:
+            kept = self._serializers[keys] = super().get_signing_serializer(app)
+        return kept
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(app.config.get("SESSION_COOKIE_SECURE")) or request.is_secure

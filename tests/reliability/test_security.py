@@ -225,3 +225,39 @@ def test_serve_never_runs_in_debug_mode(tmp_path, monkeypatch) -> None:
     server.serve(host="127.0.0.1", port=1, db=str(tmp_path / "d.sqlite"))
     assert served["app"].debug is False
     assert not re.search(r"debug", str(served["app"].config.get("ENV", "")))
+
+
+def test_the_session_is_signed_by_one_serializer_per_set_of_keys(tmp_path) -> None:
+    # Flask would build the session's serializer on every request; it is kept per set of
+    # keys, and a new key (or fallback) gets a new one, so rotating the key still works.
+    app = make_app(tmp_path)
+    sessions = app.session_interface
+    first = sessions.get_signing_serializer(app)
+    assert sessions.get_signing_serializer(app) is first
+    phone = app.test_client()
+    page_token(phone)
+    cookie = phone.get_cookie("scorekeeper_session")
+    assert cookie is not None
+    app.config["SECRET_KEY_FALLBACKS"] = ["s3"]
+    app.secret_key = "rotated"
+    rotated = sessions.get_signing_serializer(app)
+    assert rotated is not first
+    assert rotated.loads(cookie.value)["csrf_token"]  # the old cookie still reads
+    assert first.loads(first.dumps({"a": 1})) == {"a": 1}
+
+
+def test_views_and_hooks_are_checked_for_coroutines_once(tmp_path) -> None:
+    app = make_app(tmp_path)
+
+    def plain() -> str:
+        return "plain"
+
+    assert app.ensure_sync(plain) is plain
+    assert app.ensure_sync(plain) is plain
+    assert plain in app._synced
+    before = len(app._synced)
+    app._synced.update({object(): None for _ in range(app.KEEP_SYNCED)})
+    made_per_request = [lambda: None for _ in range(5)]
+    for made in made_per_request:
+        assert app.ensure_sync(made) is made
+    assert len(app._synced) == before + app.KEEP_SYNCED  # full: nothing more is kept
