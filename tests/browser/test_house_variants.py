@@ -19,6 +19,8 @@ SMALL = """() => [...document.querySelectorAll(
 def test_a_strict_joker_is_set_up_with_taps_on_a_phone(phone) -> None:
     phone.goto("/rules")
     phone.get_by_role("link", name="New house rules from Joker (Georgia)").click()
+    phone.wait_for_url("**/rules/new**")
+    phone.wait_for_load_state("load")  # measured once its styles are in, not while they load
     assert phone.evaluate(SMALL) == []
     # Taps, not typing: the penalty (500) and the limit (3 a set) are offered already.
     phone.get_by_label("Name of your rules").fill("The Beridzes' Joker")
