@@ -18,7 +18,12 @@ def add_commands(commands: Any) -> None:
     p.add_argument("--host", default="0.0.0.0")
     p.add_argument("--port", type=int, default=5000)
     p.add_argument("--db", default=None, help=DB_HELP)
-    p.add_argument("--threads", type=int, default=8)
+    p.add_argument(
+        "--threads",
+        type=int,
+        default=8,
+        help="threads for slow requests (PDFs, archives, imports); quick ones have their own",
+    )
     p.set_defaults(run=run_serve)
 
     p = commands.add_parser(
