@@ -327,6 +327,32 @@ def deal_in_progress(stored: StoredGame, setup: DealSetup) -> DraftDeal:
     )
 
 
+def tap_plan(stored: StoredGame, deal: DraftDeal) -> str:
+    """Return the deal's plan for the phone (`DraftDeal.plan`) as JSON safe inside HTML.
+
+    The deal's part is the same for each of its taps, so it is written once per game
+    text; the taps made and the version are added for each page.
+    """
+
+    def deal_part() -> str:
+        return _html_safe_json(deal.deal_plan())[1:-1]
+
+    fixed = stored.read.memo(("plan", deal.setup.index), deal_part)
+    steps = _html_safe_json([list(step) for step in deal.steps])
+    return f'{{{fixed}, "steps": {steps}, "version": {int(stored.version)}}}'
+
+
+def _html_safe_json(value: Any) -> str:
+    # As Jinja's |tojson writes it: no character that could end the <script> holding it.
+    text = json.dumps(value, ensure_ascii=False)
+    return (
+        text.replace("<", "\\u003c")
+        .replace(">", "\\u003e")
+        .replace("&", "\\u0026")
+        .replace("'", "\\u0027")
+    )
+
+
 def _draft_key(stored: StoredGame, setup: DealSetup) -> tuple[str, int, str]:
     return ("draft", setup.index, json.dumps(stored.draft, sort_keys=True))
 

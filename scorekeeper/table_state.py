@@ -162,6 +162,10 @@ class DraftDeal:
         by level, whose tricks are asked for, and the taps made so far. The server checks
         every tap again when it arrives, so a phone offline never records a wrong deal.
         """
+        return {**self.deal_plan(), "steps": [list(step) for step in self.steps]}
+
+    def deal_plan(self) -> dict[str, Any]:
+        """Return the plan without the taps: the same for every tap of the deal."""
         ruleset = self.game.ruleset
         offered = bid_choices(ruleset, self.setup.cards, (), self.players)
         board = ruleset.board
@@ -193,7 +197,6 @@ class DraftDeal:
                 max(ruleset.pass_limit.passes - self._passes_used(seat), 0)
                 for seat in range(self.players)
             ],
-            "steps": [list(step) for step in self.steps],
         }
 
     # Taps --------------------------------------------------------------------------------

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..games import deal_in_progress, last_deal_filled
+from markupsafe import Markup
+
+from ..games import deal_in_progress, last_deal_filled, tap_plan
 from ..rules import DealResult, GameResult, sides_ahead, trump_label
 from ..storage import StoredGame
 from ..table_state import DraftDeal
@@ -31,6 +33,7 @@ class GamePage:
     deal_count: int
     leaders: tuple[int, ...]
     filled: tuple[str, ...] = ()  #: values filled in for the scorer after the last tap
+    plan: Markup | None = None  #: the deal's plan for table.js, as JSON (`games.tap_plan`)
 
 
 def game_page(stored: StoredGame) -> GamePage:
@@ -50,7 +53,8 @@ def game_page(stored: StoredGame) -> GamePage:
     filled = tuple(deal.filled_words()) if deal is not None else ()
     if deal is None or not deal.steps:
         filled = last_deal_filled(stored)
-    return GamePage(result, deal, last, lines, len(result.schedule), leaders, filled)
+    plan = Markup(tap_plan(stored, deal)) if deal is not None else None
+    return GamePage(result, deal, last, lines, len(result.schedule), leaders, filled, plan)
 
 
 def describe_tap(stored: StoredGame, step: str) -> str:
