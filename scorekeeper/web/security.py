@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, Response, request, session
+from flask import Flask, Response, current_app, g, request, session
 from flask.sessions import SecureCookieSessionInterface
-from flask_wtf.csrf import CSRFProtect
+from flask_wtf.csrf import CSRFProtect, generate_csrf
 
 #: Every post carries the session's token; the app factory installs it (`csrf.init_app`).
 csrf = CSRFProtect()
@@ -33,6 +33,34 @@ def _headers(response: Response) -> Response:
     return response
 
 
+#: Session tokens already signed, by (keys, session token): at most this many are kept.
+SIGNED_KEPT = 1024
+_signed: dict[tuple[Any, ...], str] = {}
+
+
+def csrf_token() -> str:
+    """Return the page's CSRF token (Flask-WTF's), signed once per session token.
+
+    Flask-WTF signs the session's token afresh, with the time, for every page. Here
+    tokens never expire (WTF_CSRF_TIME_LIMIT is None: a page stays open all evening),
+    so the time in the signature is never checked and the first signature serves every
+    later page of the session. With a time limit set, every page signs afresh as before.
+    """
+    config = current_app.config
+    if config.get("WTF_CSRF_TIME_LIMIT") is not None:
+        return str(generate_csrf())
+    keys = (current_app.secret_key, config.get("WTF_CSRF_SECRET_KEY"))
+    raw = session.get("csrf_token")
+    signed = _signed.get((*keys, raw)) if raw else None
+    if signed is None:
+        signed = str(generate_csrf())
+        if len(_signed) >= SIGNED_KEPT:
+            _signed.clear()
+        _signed[(*keys, session["csrf_token"])] = signed
+    g.csrf_token = signed  # where Flask-WTF looks first for the rest of the request
+    return signed
+
+
 def _keep_session() -> None:
     # The CSRF token lives in the session: make it outlast a long evening (and the browser).
     # Setting it marks the session changed, so only once: a changed session is signed and
@@ -44,6 +72,9 @@ def _keep_session() -> None:
 def init_app(app: Flask) -> None:
     """Install the headers and cookie settings."""
     app.session_interface = HttpsAwareSessions()
+    # Flask-WTF offers its own both as a global and from a context processor: ours wins both.
+    app.jinja_env.globals["csrf_token"] = csrf_token
+    app.context_processor(lambda: {"csrf_token": csrf_token})
     app.before_request(_keep_session)
     app.after_request(_headers)
 

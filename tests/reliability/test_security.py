@@ -261,3 +261,27 @@ def test_views_and_hooks_are_checked_for_coroutines_once(tmp_path) -> None:
     for made in made_per_request:
         assert app.ensure_sync(made) is made
     assert len(app._synced) == before + app.KEEP_SYNCED  # full: nothing more is kept
+
+
+def test_a_session_token_is_signed_once_and_still_checked(tmp_path, monkeypatch) -> None:
+    from scorekeeper.web import security
+
+    app = make_app(tmp_path)
+    phone, other = app.test_client(), app.test_client()
+    first = page_token(phone)
+    real_time = time.time
+    monkeypatch.setattr(time, "time", lambda: real_time() + 60)  # signed afresh, it would differ
+    assert page_token(phone) == first  # the same signature on every page of the session
+    monkeypatch.undo()
+    theirs = page_token(other)
+    assert theirs != first
+    made = phone.post("/api/games", json=NEW_GAME, headers={"X-CSRFToken": first})
+    assert made.status_code == 201
+    # Another phone's token is still refused: the signature is of this session's token.
+    refused = phone.post("/api/games", json=NEW_GAME, headers={"X-CSRFToken": theirs})
+    assert refused.status_code == 400
+    # With a time limit the token carries the time it was signed, so it is signed each page.
+    timed = make_app(tmp_path, WTF_CSRF_TIME_LIMIT=3600)
+    security._signed.clear()
+    page_token(timed.test_client())
+    assert security._signed == {}
