@@ -149,11 +149,14 @@ def insert_deals(
     """Store deals from this place in the game file on; return their stored text."""
     stamp = now()
     rows = [
-        {"game_id": game_id, "position": position, "body": _dump(deal.to_json()), "created": stamp}
+        (game_id, position, _dump(deal.to_json()), stamp)
         for position, deal in enumerate(deals, start)
     ]
-    db["deals"].insert_all(rows)
-    return tuple(row["body"] for row in rows)
+    # Plain SQL: sqlite-utils' insert_all reads the table's columns first, on every deal.
+    db.conn.executemany(
+        "insert into deals (game_id, position, body, created) values (?, ?, ?, ?)", rows
+    )
+    return tuple(body for _, _, body, _ in rows)
 
 
 #: Leave the draft as it is (an earlier deal corrected while the next is being entered).
