@@ -1,8 +1,8 @@
 // Scorekeeper's service worker: keep the app shell so a page still opens when the WiFi
 // hiccups. Pages and the API: the network first, the last good copy when it fails.
-// Static files: the cached copy at once, refreshed in the background.
+// Static files: the cached copy at once, refreshed in the background (never, for a file
+// under its fingerprint: that address always holds the same file).
 "use strict";
-var CACHE = "scorekeeper-shell-v2";
 var SHELL = [
   "/offline",
   "/static/app.css",
@@ -15,6 +15,11 @@ var SHELL = [
   "/static/icons/icon-192.png",
   "/manifest.webmanifest"
 ];
+// The copy's name changes with its files' fingerprints, which the server writes into SHELL:
+// a new release keeps a fresh copy, and the old one is let go when it takes over.
+var CACHE = "scorekeeper-shell-" + SHELL.join(" ").split("").reduce(function (hash, c) {
+  return (hash * 31 + c.charCodeAt(0)) | 0;
+}, 7);
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(CACHE).then(function (cache) {
@@ -47,7 +52,10 @@ function networkFirst(request) {
 }
 
 function cachedThenRefresh(request) {
+  var fingerprinted = new URL(request.url).searchParams.has("v");
   return caches.match(request).then(function (cached) {
+    // Under its fingerprint (?v=…) a file never changes: the kept copy is the file.
+    if (cached && fingerprinted) return cached;
     var fresh = fetch(request).then(function (response) {
       if (response.status === 200) {
         var copy = response.clone();
@@ -59,7 +67,12 @@ function cachedThenRefresh(request) {
       fresh.catch(function () { /* offline: the cached copy stands */ });
       return cached;
     }
-    return fresh;
+    // Offline with a new release's file not kept yet: the copy kept under any fingerprint.
+    return fresh.catch(function () {
+      return caches.match(request, { ignoreSearch: true }).then(function (kept) {
+        return kept || Response.error();
+      });
+    });
   });
 }
 

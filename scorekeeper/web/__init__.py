@@ -5,9 +5,10 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from flask import Flask, Request
+from flask import Flask, Request, Response, has_request_context
 
 from .. import config
+from .assets import KEPT_FOR, is_fingerprinted
 from .security import csrf
 
 
@@ -25,6 +26,18 @@ class ScorekeeperApp(Flask):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._synced: dict[Any, Any] = {}
+
+    def get_send_file_max_age(self, filename: str | None) -> int | None:
+        # A static file asked for under its current fingerprint never changes (assets.py).
+        if filename and has_request_context() and is_fingerprinted(filename):
+            return KEPT_FOR
+        return super().get_send_file_max_age(filename)
+
+    def send_static_file(self, filename: str) -> Response:
+        response = super().send_static_file(filename)
+        if is_fingerprinted(filename):
+            response.cache_control.immutable = True  # not even checked on a reload
+        return response
 
     def ensure_sync(self, func: Any) -> Any:
         try:
@@ -106,8 +119,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
 
     csrf.init_app(app)
-    from . import db, devices, errors, isolation, quotas, security
+    from . import assets, db, devices, errors, isolation, quotas, security
 
+    assets.init_app(app)
     db.init_app(app)
     quotas.init_app(app)
     devices.init_app(app)

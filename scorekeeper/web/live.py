@@ -7,13 +7,14 @@ JSON API, which refuses any phone that is not an editor of the game.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from flask import (
     Blueprint,
     Response,
     current_app,
     render_template,
-    send_from_directory,
+    request,
 )
 from markupsafe import Markup
 
@@ -22,6 +23,7 @@ from ..games import load
 from ..rules import DealResult, GameResult
 from ..storage import StoredGame
 from .api import etag
+from .assets import with_fingerprints
 from .db import get_db
 from .sharing import edit_url, qr_svg, watch_url
 
@@ -138,22 +140,30 @@ def chart(game_id: str) -> Response:
 
 @bp.get("/sw.js")
 def service_worker() -> Response:
-    """Serve the service worker from the root, so it may look after every page of the app."""
-    response = send_from_directory(
-        current_app.static_folder or "static", "sw.js", mimetype="text/javascript", max_age=0
-    )
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    """Serve the service worker from the root, so it may look after every page of the app.
+
+    It keeps the files the pages load under the same fingerprinted addresses.
+    """
+    return _fingerprinted("sw.js", "text/javascript", cache="no-cache")
+
+
+def _fingerprinted(name: str, mimetype: str, *, cache: str) -> Response:
+    """Serve a static text file with its "/static/…" paths fingerprinted (`assets.py`)."""
+    text = (Path(current_app.static_folder or "static") / name).read_text(encoding="utf-8")
+    response = Response(with_fingerprints(text), mimetype=mimetype)
+    response.headers["Cache-Control"] = cache
+    response.add_etag()
+    return response.make_conditional(request)
 
 
 @bp.get("/manifest.webmanifest")
 def manifest() -> Response:
-    """Serve the web app manifest with its own media type (makes the app installable)."""
-    return send_from_directory(
-        current_app.static_folder or "static",
-        "manifest.webmanifest",
-        mimetype="application/manifest+json",
-        max_age=3600,
+    """Serve the web app manifest with its own media type (makes the app installable).
+
+    Its icons are named by their fingerprints, as the pages and the service worker name them.
+    """
+    return _fingerprinted(
+        "manifest.webmanifest", "application/manifest+json", cache="public, max-age=3600"
     )
 
 

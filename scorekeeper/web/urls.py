@@ -2,9 +2,10 @@
 
 The game page alone asks for some 25 addresses on every tap, and Werkzeug builds each
 from the URL map again (a third of the page's time). The map never changes while the
-app runs and no view adds URL defaults, so a relative address depends only on the
-endpoint, its values and where the app is mounted (`request.script_root`, set by a
-proxy). External addresses name the host, so they are built every time.
+app runs and the one URL default (a static file's fingerprint, `assets.py`) is fixed
+while it runs, so a relative address depends only on the endpoint, its values and
+where the app is mounted (`request.script_root`, set by a proxy). External addresses
+name the host, so they are built every time.
 """
 
 from __future__ import annotations

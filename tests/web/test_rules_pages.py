@@ -76,7 +76,7 @@ def test_every_builtin_has_a_page_with_its_rules_and_examples(client, slug: str)
     for heading in ("Players", "Deck", "Deals", "Who bids first", "Bids allowed", "Boards"):
         assert heading in words
     assert "Worked examples" in words
-    assert 'rel="stylesheet" href="/static/rules.css"' in response.get_data(as_text=True)
+    assert 'rel="stylesheet" href="/static/rules.css?v=' in response.get_data(as_text=True)
 
 
 @pytest.mark.parametrize(

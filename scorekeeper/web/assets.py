@@ -1,0 +1,77 @@
+"""Static files under addresses that change with their content, so phones keep them.
+
+Every page asks for the same few files (styles, table.js, icons). Sent with "no-cache",
+a phone asked the server again for each one on every page: five requests more per tap.
+Each file's address now carries a fingerprint of its content (`/static/app.css?v=3f9c…`):
+under that address the content never changes, so it is sent to be kept for a year and
+the phone asks no more; a new release changes the fingerprint, and so the address.
+A file asked for without its current fingerprint is sent as before, to be checked again.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, current_app, request, url_for
+
+#: A year, in seconds: the longest any browser keeps a file.
+KEPT_FOR = 365 * 24 * 3600
+
+
+def _read_fingerprint(folder: str, filename: str) -> str | None:
+    try:
+        content = (Path(folder) / filename).read_bytes()
+    except OSError:
+        return None  # no such file: the address stays bare, and the file answers 404
+    return hashlib.sha256(content).hexdigest()[:12]
+
+
+_kept_fingerprint = functools.lru_cache(maxsize=256)(_read_fingerprint)
+
+
+def fingerprint(filename: str) -> str | None:
+    """Return the fingerprint of a static file's content.
+
+    Read once per process (a release's files do not change while it runs); in debug
+    mode, where files are edited as the app runs, read every time.
+    """
+    read = _read_fingerprint if current_app.debug else _kept_fingerprint
+    return read(str(current_app.static_folder), filename)
+
+
+def _add_fingerprint(endpoint: str, values: dict[str, Any]) -> None:
+    if endpoint == "static" and "v" not in values and "filename" in values:
+        found = fingerprint(str(values["filename"]))
+        if found:
+            values["v"] = found
+
+
+def is_fingerprinted(filename: str) -> bool:
+    """Say whether this request asks for the file under its current fingerprint."""
+    asked = request.args.get("v")
+    return bool(asked) and asked == fingerprint(filename)
+
+
+def init_app(app: Flask) -> None:
+    """Give every `url_for("static", …)` its file's fingerprint."""
+    app.url_default_functions.setdefault(None, []).append(_add_fingerprint)
+
+
+#: A static file's path quoted in a script: "/static/app.css".
+_QUOTED_STATIC = re.compile(r'"/static/([^"?]+)"')
+
+
+def with_fingerprints(script: str) -> str:
+    """Return a script (the service worker) with each quoted "/static/…" path fingerprinted.
+
+    The worker keeps the app's files for when the WiFi drops; it must keep them under
+    the addresses the pages use, and a new release's fingerprints make it a new worker.
+    """
+    return _QUOTED_STATIC.sub(
+        lambda found: json.dumps(url_for("static", filename=found.group(1))), script
+    )

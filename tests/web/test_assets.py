@@ -1,0 +1,66 @@
+"""Static files under addresses that carry a fingerprint of their content: kept for a year
+under the current one, checked again under any other (or none)."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+from scorekeeper import config
+
+
+def fingerprint_of(name: str) -> str:
+    return hashlib.sha256((config.STATIC / name).read_bytes()).hexdigest()[:12]
+
+
+def test_pages_name_each_file_by_its_content(client) -> None:
+    page = client.get("/").get_data(as_text=True)
+    addresses = re.findall(r'(?:href|src)="/static/([^"?]+)\?v=([0-9a-f]{12})"', page)
+    assert {name for name, _ in addresses} >= {"app.css", "wakelock.js", "install.js"}
+    for name, version in addresses:
+        assert version == fingerprint_of(name)
+    assert not re.search(r'(?:href|src)="/static/[^"?]+"', page)  # none left bare
+
+
+def test_a_file_under_its_fingerprint_is_kept_for_a_year(client) -> None:
+    current = client.get(f"/static/app.css?v={fingerprint_of('app.css')}")
+    assert current.status_code == 200
+    assert current.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    for other in ("/static/app.css", "/static/app.css?v=0123456789ab", "/static/app.css?v="):
+        answer = client.get(other)
+        assert answer.status_code == 200 and answer.data == current.data
+        assert answer.headers["Cache-Control"] == "no-cache"  # checked again every time
+
+
+def test_a_missing_file_keeps_a_bare_address_and_answers_404(app) -> None:
+    from flask import url_for
+
+    with app.test_request_context("/"):
+        assert url_for("static", filename="nowhere.css") == "/static/nowhere.css"
+    assert app.test_client().get("/static/nowhere.css").status_code == 404
+
+
+def test_the_service_worker_keeps_the_files_under_the_pages_addresses(client) -> None:
+    worker = client.get("/sw.js")
+    assert worker.status_code == 200
+    assert worker.headers["Cache-Control"] == "no-cache"
+    script = worker.get_data(as_text=True)
+    kept = re.findall(r'"(/static/[^"]+)"', script)
+    assert f"/static/app.css?v={fingerprint_of('app.css')}" in kept
+    assert f"/static/table.js?v={fingerprint_of('table.js')}" in kept
+    assert all("?v=" in path for path in kept)
+    page = client.get("/").get_data(as_text=True)
+    for address in re.findall(r'(?:href|src)="(/static/[^"]+)"', page):
+        if address.split("?")[0].endswith((".css", ".js")):
+            assert address in kept  # offline, the page's own addresses are found
+    again = client.get("/sw.js", headers={"If-None-Match": worker.headers["ETag"]})
+    assert again.status_code == 304  # a phone checking for a new worker downloads nothing
+
+
+def test_the_manifest_names_its_icons_by_their_fingerprints(client) -> None:
+    manifest = client.get("/manifest.webmanifest")
+    assert manifest.status_code == 200
+    assert manifest.mimetype == "application/manifest+json"
+    icons = [icon["src"] for icon in manifest.get_json(force=True)["icons"]]
+    assert f"/static/icons/icon-192.png?v={fingerprint_of('icons/icon-192.png')}" in icons
+    assert all("?v=" in icon for icon in icons)
