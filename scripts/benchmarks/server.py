@@ -37,7 +37,7 @@ def free_port() -> int:
 
 @dataclass
 class Server:
-    """A running `scorekeeper serve` (waitress, 8 threads): its address, database and process.
+    """A running `scorekeeper serve` (waitress): its address, database and process.
 
     By default it runs this checkout's code on a database of its own with a fixed secret key.
     `command` runs another `scorekeeper` (an installed one), `cwd` and `env` the place and
