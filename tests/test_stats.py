@@ -356,3 +356,29 @@ def test_the_running_sums_follow_every_change(tmp_path) -> None:
 )
 def test_averages_are_written_exactly_however_large(value: Fraction, shown: str) -> None:
     assert one_decimal(value) == shown
+
+
+def test_what_deleted_games_alone_gave_is_forgotten_and_nothing_else(tmp_path) -> None:
+    # Eve plays only in G4; Ann and Cy meet as opponents only in G2 (in G1 they are
+    # partners). Deleting G2 and G4 leaves no row of Eve's and no Ann-Cy meeting, while
+    # Ann, Bob, Cy and Dee keep exactly what G1 gave them.
+    from scorekeeper.games import archive, delete_for_good
+
+    db = open_database(tmp_path / "forget.sqlite")
+    ids = {name: start_game(db, read_game(GAMES[name]), device="phone").id for name in GAMES}
+
+    def count(where: str) -> int:
+        return db.execute(f"select count(*) from {where}").fetchone()[0]
+
+    assert count("player_totals where key = 'eve'") == 1
+    assert count("player_meetings where key = 'ann' and other = 'cy'") == 1
+    for name in ("g2", "g3", "g4"):
+        archive(db, ids[name], "phone")
+        delete_for_good(db, ids[name], "phone")
+    for table in ("player_totals", "player_spellings", "player_points"):
+        assert count(f"{table} where key = 'eve'") == 0
+    assert count("player_meetings where key = 'ann' and other = 'cy'") == 0
+    assert count("player_meetings where wins + losses + ties <= 0") == 0
+    assert count("player_totals") == 4 and count("result_rulesets") == 1
+    assert_same_as_rescoring(db, [(ids["g1"], score_game(read_game(GAMES["g1"])))], ordered=False)
+    db.close()

@@ -159,13 +159,18 @@ def _add(db: Connection, change: Sums, updated: str) -> None:
         " set games = games + excluded.games",
         list(change.rulesets.items()),
     )
-    if change.totals or change.rulesets:
-        db.execute("delete from player_totals where games <= 0")
-        db.execute("delete from player_spellings where games <= 0")
-        db.execute("delete from player_meetings where wins + losses + ties <= 0")
-        db.execute("delete from result_rulesets where games <= 0")
-    if change.points:
-        db.execute("delete from player_points where deals <= 0")
+    # Only a row this change touched can have come down to nothing: each is looked up by
+    # its key, never by reading the whole table (a club's pairs of players run to thousands).
+    emptied: list[tuple[str, dict[Any, Any]]] = [
+        ("player_totals where key = ? and games <= 0", change.totals),
+        ("player_spellings where key = ? and name = ? and games <= 0", change.spellings),
+        ("player_points where key = ? and cards = ? and deals <= 0", change.points),
+        ("player_meetings where key = ? and other = ? and wins+losses+ties <= 0", change.meetings),
+        ("result_rulesets where ruleset = ? and games <= 0", change.rulesets),
+    ]
+    for where, keys in emptied:
+        if keys:
+            run(f"delete from {where}", [key if isinstance(key, tuple) else (key,) for key in keys])
 
 
 def _add_points(db: Connection, change: dict[tuple[str, int], list[int]]) -> None:
