@@ -24,6 +24,9 @@ from .devices import current_device
 
 limiter = Limiter(key_func=get_remote_address, storage_uri="memory://")
 
+#: What the quotas count: only what creates something (a page, a tap's page, a file: never).
+COUNTED = "POST"
+
 #: Rates are (how many, per what): the minute stops a burst, the hour a slow flood.
 Rate = tuple[tuple[int, str], ...]
 
@@ -76,7 +79,7 @@ def quota(kind: str) -> Callable[[Any], Any]:
                 rules.limit(rate),
                 scope=f"{kind}-{who}",
                 key_func=key,
-                methods=["POST"],
+                methods=[COUNTED],
                 deduct_when=_created,
                 error_message=rules.words(rate, who),
             )(view)
@@ -95,7 +98,7 @@ def retry_after() -> int:
 def _posts_only(app: Flask) -> None:
     """Run Flask-Limiter's hooks on POSTs only.
 
-    Every quota counts POSTs (`methods=["POST"]`), yet the extension's before, after
+    Every quota counts POSTs (COUNTED), yet the extension's before, after
     and teardown hooks look up the limits of every request: a tenth of a millisecond
     on every page, every static file and every tap's page.
     """
@@ -105,13 +108,13 @@ def _posts_only(app: Flask) -> None:
         return getattr(hook, "__self__", bound) is limiter
 
     def before(hook: Any) -> Callable[[], Any]:
-        return lambda: hook() if request.method == "POST" else None
+        return lambda: hook() if request.method == COUNTED else None
 
     def after(hook: Any) -> Callable[[Response], Response]:
-        return lambda response: hook(response) if request.method == "POST" else response
+        return lambda response: hook(response) if request.method == COUNTED else response
 
     def teardown(hook: Any) -> Callable[[BaseException | None], None]:
-        return lambda error: hook(error) if request.method == "POST" else None
+        return lambda error: hook(error) if request.method == COUNTED else None
 
     for funcs, wrap in (
         (app.before_request_funcs, before),
