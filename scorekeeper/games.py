@@ -16,6 +16,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from jinja2.utils import htmlsafe_json_dumps
+
 from .results import keep_results, keep_version
 from .rules import DealRecord, DealSetup, Game, GameOverError, ScoreError, read_deal, score_game
 from .storage import (
@@ -338,19 +340,13 @@ def tap_plan(stored: StoredGame, deal: DraftDeal) -> str:
         return _html_safe_json(deal.deal_plan())[1:-1]
 
     fixed = stored.read.memo(("plan", deal.setup.index), deal_part)
-    steps = _html_safe_json([list(step) for step in deal.steps])
+    steps = _html_safe_json(deal.plan_steps())
     return f'{{{fixed}, "steps": {steps}, "version": {int(stored.version)}}}'
 
 
 def _html_safe_json(value: Any) -> str:
     # As Jinja's |tojson writes it: no character that could end the <script> holding it.
-    text = json.dumps(value, ensure_ascii=False)
-    return (
-        text.replace("<", "\\u003c")
-        .replace(">", "\\u003e")
-        .replace("&", "\\u0026")
-        .replace("'", "\\u0027")
-    )
+    return str(htmlsafe_json_dumps(value, ensure_ascii=False))
 
 
 def _draft_key(stored: StoredGame, setup: DealSetup) -> tuple[str, int, str]:

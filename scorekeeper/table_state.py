@@ -162,7 +162,11 @@ class DraftDeal:
         by level, whose tricks are asked for, and the taps made so far. The server checks
         every tap again when it arrives, so a phone offline never records a wrong deal.
         """
-        return {**self.deal_plan(), "steps": [list(step) for step in self.steps]}
+        return {**self.deal_plan(), "steps": self.plan_steps()}
+
+    def plan_steps(self) -> list[list[str]]:
+        """Return the plan's part that changes with each tap: the taps made so far."""
+        return [list(step) for step in self.steps]
 
     def deal_plan(self) -> dict[str, Any]:
         """Return the plan without the taps: the same for every tap of the deal."""

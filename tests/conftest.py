@@ -26,11 +26,13 @@ def example(name: str) -> dict[str, Any]:
 
 
 def _refuse_a_skip(report: pytest.TestReport | pytest.CollectReport) -> None:
-    """Turn a skip into a failure: a test that does not run proves nothing, silently."""
-    if report.skipped and not hasattr(report, "wasxfail"):
+    """Turn a skip or an xfail into a failure: a test that does not run, or whose outcome
+    does not count, proves nothing, silently."""
+    expected_to_fail = getattr(report, "wasxfail", None)
+    if report.skipped or expected_to_fail is not None:
         reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else report.longrepr
         report.outcome = "failed"
-        report.longrepr = f"skipped, and this suite allows no skips: {reason}"
+        report.longrepr = f"skipped, and this suite allows no skips: {reason or expected_to_fail}"
 
 
 @pytest.hookimpl(wrapper=True)
