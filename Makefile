@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 0.0.0.0
 PORT ?= 5000
 
-.PHONY: run test lint format bench lowest system-deps clean
+.PHONY: run test check lint format bench lowest system-deps clean
 
 $(STAMP): pyproject.toml
 	@bash scripts/system-deps.sh
@@ -23,6 +23,12 @@ test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest -n 2 --dist loadfile
+
+# The quick inner loop: rules, service and web through the test client; no browser, no real
+# server, no install (`make test` runs those too).
+check: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest -n 2 --dist loadfile -q -m "not browser and not server"
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -49,6 +49,17 @@ def pytest_make_collect_report(collector):
     return report
 
 
+#: Fixtures that start a real `scorekeeper serve`: a test using one is a `server` test, left
+#: out of `make check`'s quick loop.
+REAL_SERVERS = {"server", "live_server"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if REAL_SERVERS & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.server)
+
+
 @pytest.fixture
 def app(tmp_path: Path):
     from scorekeeper.web import create_app

@@ -12,6 +12,7 @@ import ast
 import collections
 import itertools
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,28 +21,18 @@ from tests.conftest import REPO
 
 PACKAGE = "scorekeeper"
 MAX_LINES = 500
-#: The layers below the web: rules, storage, house rules and the service modules.
-BELOW_THE_WEB = (
-    "scorekeeper.rules",
-    "scorekeeper.storage",
-    "scorekeeper.house_rules",
-    "scorekeeper.games",
-    "scorekeeper.rulebook",
-    "scorekeeper.scoresheet",
-    "scorekeeper.results",
-    "scorekeeper.summary",
-    "scorekeeper.table_state",
-)
-#: Modules and packages the layers below the web must not import.
-WEB_ONLY = ("flask", "flask_wtf", "flask_limiter", "werkzeug", "scorekeeper.web")
+#: The files the top of the package may hold beside its packages.
+TOP_FILES = {"__init__.py", "__main__.py"}
+#: How a package's docstring says what it may use: "May import: rules, storage." and
+#: "Libraries: sqlite_utils." (import names; "nothing"/"none" for none).
+MAY_IMPORT = re.compile(r"^May import: ([^.]*)\.", re.MULTILINE)
+LIBRARIES = re.compile(r"^Libraries: ([^.]*)\.", re.MULTILINE)
 #: Calls that open or end a write to the database; a view asks the service layer instead.
 WRITE_CALLS = {"write", "begin", "commit", "transaction"}
 EXECUTE_CALLS = {"execute", "executemany", "executescript"}
 WRITING_SQL = re.compile(r"\s*(insert|update|delete|replace)\b", re.IGNORECASE)
 #: sqlite-utils table writes: `db["games"].insert(...)`, `db.table("games").update(...)`.
 TABLE_WRITES = {"insert", "insert_all", "upsert", "upsert_all", "update", "delete", "delete_where"}
-#: Packages other people are changing now: a rule they break is named, not fixed here.
-NOT_OURS = ("scorekeeper.rules", "scorekeeper.house_rules")
 #: Loops shown in full when there are more; the imports most of them share are named too.
 SHOW_LOOPS = 12
 
@@ -222,98 +213,85 @@ def within(name: str, prefixes: tuple[str, ...]) -> bool:
     return any(name == prefix or name.startswith(prefix + ".") for prefix in prefixes)
 
 
-def whose(name: str) -> str:
-    """Return a note when a module belongs to someone else's work in progress."""
-    if within(name, NOT_OURS):
-        return "  [not changed here: someone else is working on this package]"
-    return ""
+def package_rules(root: Path, package: str) -> dict[str, tuple[set[str], set[str]]]:
+    """Return, for each package at the top, what its docstring says it may import.
 
-
-def web_imports_below(
-    root: Path, package: str, below_the_web: tuple[str, ...], web_only: tuple[str, ...]
-) -> list[tuple[str, str]]:
-    """Return (module, what is wrong) for each import by which a layer below reaches the web.
-
-    Directly (`import flask`), or by importing a module of the package that reaches it
-    (named at the import leaving the layers, with the shortest chain on from there).
+    Each is (the package's own packages it may import, the outside libraries it may
+    import), as its `__init__.py` docstring's "May import:" and "Libraries:" lines say.
+    A package that says nothing gets None in place of the set.
     """
-    lines = import_graph(root, package)
+    rules = {}
+    for folder in sorted((root / package).iterdir()):
+        init = folder / "__init__.py"
+        if not init.is_file():
+            continue
+        doc = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))) or ""
+        own = MAY_IMPORT.search(doc)
+        libraries = LIBRARIES.search(doc)
+        rules[folder.name] = (_names(own), _names(libraries))
+    return rules
+
+
+def _names(found: re.Match[str] | None) -> set[str] | None:
+    if found is None:
+        return None
+    said = re.sub(r"\(.*?\)", "", found.group(1), flags=re.DOTALL)
+    words = {word.strip() for word in re.split(r",|\band\b", said)}
+    return {word for word in words if word and not word.startswith(("nothing", "none"))}
+
+
+def layer_breaches(root: Path, package: str) -> list[str]:
+    """Return each import that crosses from one top package into another, or into an outside
+    library, without the importer's docstring allowing it; and each package that says nothing."""
+    rules = package_rules(root, package)
     modules = module_files(root, package)
-    below = sorted(name for name in modules if within(name, below_the_web))
-    web_imports = {
-        name: [found for found in imports_in(name, path, modules) if within(found.target, web_only)]
-        for name, path in modules.items()
-    }
     wrong = []
-    for name in below:
-        for found in web_imports[name]:
-            wrong.append(
-                (name, f"{found.path.relative_to(root)}:{found.line} imports {found.target}")
-            )
-    graph = {name: set(edges) for name, edges in lines.items()}
-    for name in below:
-        for there in sorted(graph[name] - set(below)):
-            chain = shortest_path(graph, there, lambda node: bool(web_imports[node]), set(modules))
-            if chain is None:
-                continue
-            first, last = lines[name][there], web_imports[chain[-1]][0]
-            where = f"{first.path.relative_to(root)}:{first.line}"
-            wrong.append(
-                (
-                    name,
-                    f"{where} imports {there}, which reaches {last.target}: "
-                    f"{' -> '.join(chain)} ({last.path.relative_to(root)}:{last.line} "
-                    f"imports {last.target})",
-                )
-            )
+    for name, (own, libraries) in rules.items():
+        if own is None or libraries is None:
+            wrong.append(f"{package}/{name}/__init__.py: say 'May import: …' and 'Libraries: …'")
+    for name, path in modules.items():
+        parts = name.split(".")
+        if len(parts) < 2 or parts[1] not in rules:
+            continue
+        own, libraries = rules[parts[1]]
+        for found in imports_in(name, path, modules):
+            target = found.target.split(".")
+            where = f"{found.path.relative_to(root)}:{found.line} imports {found.target}"
+            if target[0] == package:
+                there = target[1] if len(target) > 1 else ""
+                if there and there != parts[1] and there not in (own or set()):
+                    wrong.append(f"{where}: {parts[1]} may not import {there}")
+            elif target[0] not in (*sys.stdlib_module_names, "__future__", *(libraries or ())):
+                wrong.append(f"{where}: {parts[1]} does not list {target[0]} as a library")
     return wrong
 
 
-# The checks.
+def test_the_top_of_the_package_holds_packages_only() -> None:
+    top = sorted(path.name for path in (REPO / PACKAGE).iterdir() if path.name != "__pycache__")
+    loose = [name for name in top if name not in TOP_FILES and not (REPO / PACKAGE / name).is_dir()]
+    assert not loose, f"Put these modules in a package that says what it owns: {loose}"
+    assert len(package_rules(REPO, PACKAGE)) >= 10, "the packages have moved"
 
 
-def test_no_module_is_over_500_lines() -> None:
-    files = sorted([*(REPO / "scorekeeper").rglob("*.py"), *(REPO / "scripts").rglob("*.py")])
-    assert len(files) > 50, "the walk found too few files to be looking in the right place"
-    too_long = []
-    for path in files:
-        count = len(path.read_text(encoding="utf-8").splitlines())
-        if count > MAX_LINES:
-            name = ".".join(path.relative_to(REPO).with_suffix("").parts)
-            too_long.append(f"{path.relative_to(REPO)}: {count} lines{whose(name)}")
-    assert not too_long, f"Modules over {MAX_LINES} lines; split them:\n" + "\n".join(too_long)
+def test_every_package_says_what_it_owns_and_what_it_may_import() -> None:
+    for name in package_rules(REPO, PACKAGE):
+        doc = ast.get_docstring(ast.parse((REPO / PACKAGE / name / "__init__.py").read_text()))
+        assert doc and len(doc.split("\n\n")[0]) > 40, f"{name}: say in a paragraph what it owns"
 
 
-def test_no_import_loops_in_the_package() -> None:
-    graph = import_graph(REPO, PACKAGE)
-    assert len(graph) > 50 and graph["scorekeeper.web"], "the import graph looks empty"
-    cycles = find_cycles({name: set(edges) for name, edges in graph.items()})
-    shared = collections.Counter(
-        edge for cycle in cycles for edge in itertools.pairwise([*cycle, cycle[0]])
-    )
-    report = []
-    if len(cycles) > 2:
-        report.append("The imports in the most loops (one of them may be the mistake):")
-        for (here, there), count in shared.most_common(3):
-            found = graph[here][there]
-            where = f"{found.path.relative_to(REPO)}:{found.line}"
-            report.append(f"    {where} imports {there} (in {count} of {len(cycles)} loops)")
-    report += [describe_cycle(cycle, graph, REPO) for cycle in cycles[:SHOW_LOOPS]]
-    if len(cycles) > SHOW_LOOPS:
-        report.append(f"... and {len(cycles) - SHOW_LOOPS} more loops")
-    assert not cycles, (
-        f"{len(cycles)} import loop(s); make one import in each go to the module that "
-        "defines the name (not a package __init__ that imports its submodules):\n"
-        + "\n".join(report)
-    )
+def test_each_package_imports_only_what_its_docstring_allows() -> None:
+    wrong = layer_breaches(REPO, PACKAGE)
+    assert not wrong, "Imports a package's docstring does not allow:\n" + "\n".join(wrong)
 
 
-def test_the_layers_below_the_web_do_not_import_flask() -> None:
-    modules = module_files(REPO, PACKAGE)
-    assert all(low in modules for low in BELOW_THE_WEB), "a layer below the web has moved"
-    found = web_imports_below(REPO, PACKAGE, BELOW_THE_WEB, WEB_ONLY)
-    wrong = [f"{what}{whose(name)}" for name, what in found]
-    assert not wrong, "Flask belongs to scorekeeper.web only:\n" + "\n".join(wrong)
+def test_the_packages_allowed_imports_form_layers() -> None:
+    # What the packages say they may import has no loop: each layer sits on those below.
+    rules = package_rules(REPO, PACKAGE)
+    graph = {name: set(own or ()) for name, (own, _) in rules.items()}
+    assert not find_cycles(graph), f"the packages' allowed imports loop: {find_cycles(graph)}"
+    assert "flask" in (rules["web"][1] or ()), "the web is where Flask is"
+    below = [name for name, (_, libraries) in rules.items() if name != "web"]
+    assert not [name for name in below if "flask" in (rules[name][1] or ())]
 
 
 def database_writes(path: Path) -> list[str]:
@@ -347,7 +325,7 @@ def test_views_leave_writing_to_the_service_layer() -> None:
     ]
     assert not wrong, (
         "Views write to the database themselves; move each write into the service layer "
-        "(scorekeeper/games.py, rulebook.py, results.py ...):\n" + "\n".join(wrong)
+        "(scorekeeper/service/):\n" + "\n".join(wrong)
     )
 
 
@@ -407,20 +385,23 @@ def test_the_write_finder_sees_each_kind_of_write(tmp_path: Path) -> None:
     ]
 
 
-def test_the_flask_finder_sees_a_direct_and_a_roundabout_import(tmp_path: Path) -> None:
+def test_the_layer_finder_sees_what_a_docstring_does_not_allow(tmp_path: Path) -> None:
     package = tmp_path / "pkg"
-    (package / "web").mkdir(parents=True)
+    for name, doc in {
+        "low": "Low things, pure.\n\nMay import: nothing.\nLibraries: none.",
+        "mid": "Middle things.\n\nMay import: low.\nLibraries: sqlite_utils.",
+        "loose": "Says nothing of what it may import.",
+    }.items():
+        (package / name).mkdir(parents=True)
+        (package / name / "__init__.py").write_text(f'"""{doc}"""\n')
     (package / "__init__.py").write_text("")
-    (package / "web" / "__init__.py").write_text("import flask\n")
-    (package / "low.py").write_text("import json\nimport werkzeug.utils\n")
-    (package / "core.py").write_text("from .low import x\nfrom .helper import y\n")
-    (package / "helper.py").write_text("def y():\n    from . import server\n")
-    (package / "server.py").write_text("from .web import app\n")
-    assert web_imports_below(tmp_path, "pkg", ("pkg.core", "pkg.low"), WEB_ONLY[:-1]) == [
-        ("pkg.low", "pkg/low.py:2 imports werkzeug.utils"),
-        (
-            "pkg.core",
-            "pkg/core.py:2 imports pkg.helper, which reaches flask: pkg.helper -> pkg.server"
-            " -> pkg.web (pkg/web/__init__.py:1 imports flask)",
-        ),
+    (package / "low" / "a.py").write_text("import json\nfrom ..mid import thing\n")
+    (package / "mid" / "b.py").write_text(
+        "import sqlite_utils\nimport flask\nfrom ..low import a\n"
+    )
+    assert package_rules(tmp_path, "pkg")["mid"] == ({"low"}, {"sqlite_utils"})
+    assert layer_breaches(tmp_path, "pkg") == [
+        "pkg/loose/__init__.py: say 'May import: …' and 'Libraries: …'",
+        "pkg/low/a.py:2 imports pkg.mid: low may not import mid",
+        "pkg/mid/b.py:2 imports flask: mid does not list flask as a library",
     ]

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import pytest
 
 from scorekeeper.rules import read_game, score_game
-from scorekeeper.table_state import buttons_of
+from scorekeeper.rules.entry import buttons_of
 from scripts.benchmarks import figures, forms, pages
 from tests.conftest import example
 

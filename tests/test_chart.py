@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from scorekeeper.chart import COLOURS, DASHES, chart_scale, score_chart_svg
+from scorekeeper.presentation.chart import COLOURS, DASHES, chart_scale, score_chart_svg
 from scorekeeper.rules import read_game, score_game
 from tests.conftest import EXAMPLES, example
 
@@ -85,19 +85,23 @@ def test_no_style_attributes_or_scripts() -> None:
     assert not re.search(r"\sstyle=|<style|<script", svg)
 
 
-def test_the_chart_is_drawn_once_for_each_text_of_a_game() -> None:
+def test_the_chart_is_drawn_once_for_each_text_of_a_game(monkeypatch) -> None:
     """A tap reloads the game page but leaves the deals alone: the chart is not drawn again."""
+    from scorekeeper.presentation import chart
+    from scorekeeper.storage.games import StoredGame
     from scorekeeper.storage.store import ReadGame
 
     game = read_game(example("joker"))
-    read = ReadGame(("joker", "[]", 0, ()), game)
     drawn: list[int] = []
 
     def draw(result) -> str:
         drawn.append(len(result.deals))
         return score_chart_svg(result)
 
-    first = read.derived(draw)
-    assert read.derived(draw) is first
+    monkeypatch.setattr(chart, "score_chart_svg", draw)
+    text = ("joker", "[]", 0, ("a tap later",))
+    stored = [StoredGame(f"g{n}", n, "", "", "", None, ReadGame(text, game)) for n in (1, 2)]
+    first = chart.game_chart(stored[0])
+    assert chart.game_chart(stored[1]) is first  # another version, the same deals
     assert drawn == [len(example("joker")["deals"])]
     assert first == score_chart_svg(score_game(game))

@@ -5,8 +5,8 @@ from __future__ import annotations
 import io
 import ipaddress
 
-from scorekeeper import server
-from scorekeeper.config import INSTANCE
+from scorekeeper.machine.config import INSTANCE
+from scorekeeper.server import banner as server
 
 
 def test_the_lan_address_is_a_real_ipv4_address_or_none() -> None:

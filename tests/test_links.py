@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.links import is_loopback, lan_address, reachable, terminal_qr
+from scorekeeper.machine.addresses import is_loopback, lan_address, reachable
+from scorekeeper.server.banner import terminal_qr
 
 
 @pytest.mark.parametrize(

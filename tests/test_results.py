@@ -8,16 +8,16 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import games
-from scorekeeper.archive import import_all
-from scorekeeper.results import GameFilter, recent_games, refresh_results
-from scorekeeper.rulebook import save_house_rules
 from scorekeeper.rules import read_game, score_game
-from scorekeeper.server import fill_in_results
+from scorekeeper.server.serve import fill_in_results
+from scorekeeper.service import games, taps
+from scorekeeper.service.rulebook import save_house_rules
+from scorekeeper.standings.results import GameFilter, bring_up_to_date, recent_games
+from scorekeeper.standings.summary import STAMP, summarize
 from scorekeeper.storage import find_any_ruleset, open_database
-from scorekeeper.storage.results import forget_results
-from scorekeeper.summary import STAMP, summarize
+from scorekeeper.transfer.all_games import import_all
 from tests.conftest import EXAMPLES, example
+from tests.storage_helpers import forget_results
 
 PHONE = "phone-1"
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
@@ -132,11 +132,11 @@ def test_start_record_correct_and_undo_refresh_the_stored_results(db) -> None:
 def test_taps_keep_the_results_and_a_last_tap_refreshes_them(db) -> None:
     game_id = new_game(db, "back-alley-individual")
     before = assert_fresh(db, game_id)
-    stored = games.tap(db, game_id, "bid:1", device=PHONE, version=None)
+    stored = taps.tap(db, game_id, "bid:1", device=PHONE, version=None)
     after = assert_fresh(db, game_id)  # a tap moves the version on; the numbers stay
     assert after["version"] == stored.version == before["version"] + 1
     assert after["game"] == before["game"]
-    games.tap(db, game_id, "undo", device=PHONE, version=None)
+    taps.tap(db, game_id, "undo", device=PHONE, version=None)
     assert_fresh(db, game_id)
 
 
@@ -162,7 +162,7 @@ def test_a_house_rule_change_leaves_every_stored_result_right(db) -> None:
     # started under, so its score and its stored results stay as they were.
     doubled = {**BRIDGE_SCORING, "scoring": {**BRIDGE_SCORING["scoring"], "per_bid": 20}}
     assert save_house_rules(db, doubled, slug=slug, device="phone-1") == slug
-    refresh_results(db)
+    bring_up_to_date(db)
     assert assert_fresh(db, game_id)["game"][3] == [281, 32]
     # A game started after the change is scored by the new rules.
     later = new_game(db, find_any_ruleset(db, slug).game_ref)
@@ -175,26 +175,30 @@ def test_results_counted_by_another_release_are_counted_again(db) -> None:
     games.record_deal(db, game_id, DEAL_1, device=PHONE, number=1)
     # A release whose built-in rules differ stamps its results otherwise: they are redone.
     db.execute("update game_results set stamp = 'another-release', totals = '[0, 0]'")
-    assert refresh_results(db) == 1
+    assert bring_up_to_date(db) == 1
     assert assert_fresh(db, game_id)["stamp"] == STAMP
-    assert refresh_results(db) == 0
+    assert bring_up_to_date(db) == 0
 
 
-def test_a_database_from_before_stored_results_fills_in_when_read(db) -> None:
+def test_a_database_from_before_stored_results_fills_in_at_start_up(db) -> None:
     first, second = new_game(db), new_game(db)
     games.record_deal(db, second, DEAL_1, device=PHONE, number=1)
     forget_results(db)  # as a database from before the migration
     db.execute("update games set version = version + 1 where id = ?", [first])
+    assert recent_games(db, GameFilter()).games == []  # reading never writes
+    assert bring_up_to_date(db) == 2
     page = recent_games(db, GameFilter())
     assert {game.id for game in page.games} == {first, second}
     assert_fresh(db, first)
     assert assert_fresh(db, second)["game"][3] == [21, 32]
 
 
-def test_results_older_than_the_game_are_counted_again(db) -> None:
+def test_results_older_than_the_game_are_counted_again_at_start_up(db) -> None:
     game_id = new_game(db)
     games.record_deal(db, game_id, DEAL_1, device=PHONE, number=1)
     db.execute("update game_results set game_version = 1, totals = '[0, 0]'")
+    assert recent_games(db, GameFilter()).games[0].totals == (0, 0)  # reading never writes
+    assert bring_up_to_date(db) == 1
     page = recent_games(db, GameFilter())
     assert page.games[0].totals == (21, 32)
     assert_fresh(db, game_id)

@@ -8,9 +8,6 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.games import correct_deal, record_deal, start_game, undo_deal
-from scorekeeper.games import load as games_load
-from scorekeeper.results import family, with_games
 from scorekeeper.rules import (
     BidKind,
     DealResult,
@@ -21,10 +18,13 @@ from scorekeeper.rules import (
     read_game,
     score_game,
 )
-from scorekeeper.stats import FamilyStats, best_bidders, one_decimal, ranked
+from scorekeeper.service.games import correct_deal, record_deal, start_game, undo_deal
+from scorekeeper.service.games import load as games_load
+from scorekeeper.standings.results import bring_up_to_date, family, with_games
+from scorekeeper.standings.stats import FamilyStats, best_bidders, one_decimal, ranked
 from scorekeeper.storage import open_database
-from scorekeeper.storage.results import forget_results
 from tests.conftest import EXAMPLES, example
+from tests.storage_helpers import forget_results
 
 #: Partnership Back Alley (pagat: at least, 5 per trick bid, 1 over, -5 per trick when set;
 #: board 10 × cards) cut to two deals of 3 and 2 cards. Ann & Cy against Bob & Dee.
@@ -95,7 +95,8 @@ def stored_stats(tmp_path, names: list[str]) -> tuple[FamilyStats, dict[str, str
         stored = start_game(db, read_game(GAMES[name]), device=None)
         db.execute("update games set updated = ? where id = ?", [f"2024-06-0{day}", stored.id])
         ids[stored.id] = name
-    forget_results(db)  # counted again, with the dates moved by hand above
+    forget_results(db)  # counted again at start-up, with the dates moved by hand above
+    bring_up_to_date(db)
     stats = family(db)
     for player in stats.players.values():
         with_games(db, player)
@@ -316,7 +317,8 @@ def test_stored_results_count_the_same_numbers_as_rescoring_every_game(tmp_path)
         stamp = f"2024-06-{day:02d}"  # one game a day, so "newest first" has one order
         db.execute("update games set updated = ? where id = ?", [stamp, stored.id])
         results.append((stored.id, score_game(read_game(document))))
-    forget_results(db)  # counted again, with the dates moved by hand above
+    forget_results(db)  # counted again at start-up, with the dates moved by hand above
+    bring_up_to_date(db)
     assert_same_as_rescoring(db, list(reversed(results)))
     db.close()
 
@@ -330,7 +332,7 @@ def test_the_running_sums_follow_every_change(tmp_path) -> None:
         db.execute("update games set updated = ? where id = ?", [f"2024-06-0{day}", stored.id])
         ids[name] = stored.id
     forget_results(db)
-    family(db)  # counted with those dates
+    bring_up_to_date(db)  # counted with those dates
     # G4 finishes: deal 2 (2 cards), ANN 1 (Eve pass) took 2, bob pass, dee pass: 5 + 1 = 6.
     last = {"bids": [1, "pass", "pass", "pass"], "team_tricks": [2, 0]}
     record_deal(db, ids["g4"], last, device="phone", number=2)
@@ -362,7 +364,7 @@ def test_what_deleted_games_alone_gave_is_forgotten_and_nothing_else(tmp_path) -
     # Eve plays only in G4; Ann and Cy meet as opponents only in G2 (in G1 they are
     # partners). Deleting G2 and G4 leaves no row of Eve's and no Ann-Cy meeting, while
     # Ann, Bob, Cy and Dee keep exactly what G1 gave them.
-    from scorekeeper.games import archive, delete_for_good
+    from scorekeeper.service.games import delete_for_good, move_to_archive
 
     db = open_database(tmp_path / "forget.sqlite")
     ids = {name: start_game(db, read_game(GAMES[name]), device="phone").id for name in GAMES}
@@ -373,7 +375,7 @@ def test_what_deleted_games_alone_gave_is_forgotten_and_nothing_else(tmp_path) -
     assert count("player_totals where key = 'eve'") == 1
     assert count("player_meetings where key = 'ann' and other = 'cy'") == 1
     for name in ("g2", "g3", "g4"):
-        archive(db, ids[name], "phone")
+        move_to_archive(db, ids[name], "phone")
         delete_for_good(db, ids[name], "phone")
     for table in ("player_totals", "player_spellings", "player_points"):
         assert count(f"{table} where key = 'eve'") == 0

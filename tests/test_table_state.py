@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.rules import read_game, score_game
-from scorekeeper.table_state import DraftDeal, replay, taps_of
+from scorekeeper.rules.entry import DraftDeal, replay, taps_of
 from tests.conftest import example
 
 
@@ -26,7 +26,7 @@ def test_every_tap_leaves_the_deal_its_draft_replays_to(name: str) -> None:
         assert fresh == tapped
         position = 0
         while not tapped.complete:
-            tapped = tapped.then(*taps[position]).fill_forced()
+            tapped = tapped.tap(*taps[position]).fill_forced()
             position = len(tapped.steps)
             again = replay(tapped.game, setup, tapped.to_draft()["steps"])
             assert again == tapped, (name, setup.number, tapped.steps)
@@ -43,6 +43,6 @@ def test_the_only_bid_left_is_marked_filled_in_whether_tapped_or_replayed() -> N
     setup = one_card.setup
     start = DraftDeal(game.with_deals(game.deals[: setup.index - 1]), setup)
     assert start.forced() == ("bid", "1")
-    tapped = start.then("bid", "1").fill_forced()
+    tapped = start.tap("bid", "1").fill_forced()
     assert tapped.filled[0] == 0  # the first bid, tapped, was the only choice too
     assert replay(start.game, setup, tapped.to_draft()["steps"]) == tapped

@@ -5,6 +5,10 @@ each adds its own subcommands to the parser. Only the subcommand that runs impor
 what it needs, so `scorekeeper score` never loads Flask or WeasyPrint and starts fast.
 File and usage problems are a `CommandError` (files.py); problems with the rules
 stay a `ScoreError`. Both end as one line on standard error and exit status 1.
+
+May import: machine, rules, house_rules, storage, standings, service, presentation,
+transfer, sheets, web, server (each subcommand imports only what it runs).
+Libraries: none.
 """
 
 from __future__ import annotations

@@ -26,15 +26,15 @@ def add_commands(commands: Any) -> None:
 
 def database_path(path: str | None) -> Path:
     """Return the database the command names, or the app's own."""
-    from ..config import default_database_path
+    from ..machine.config import default_database_path
 
     return Path(path) if path else default_database_path()
 
 
 def run_export_all(args: argparse.Namespace) -> int:
     """Write every game into one archive file."""
-    from ..archive import export_all
     from ..storage import open_database
+    from ..transfer.all_games import export_all
 
     target = Path(args.out)
     if args.out != "-" and target.exists():
@@ -58,10 +58,10 @@ def run_export_all(args: argparse.Namespace) -> int:
 
 def run_import_all(args: argparse.Namespace) -> int:
     """Add every game of an archive file to the database, all or none."""
-    from ..archive import import_games, read_archive_text
     from ..storage import open_database
+    from ..transfer.all_games import import_games, read_all_games_text
 
-    games = read_archive_text(read_input(args.archive))
+    games = read_all_games_text(read_input(args.archive))
     db = open_database(database_path(args.db))
     try:
         count = import_games(db, games)

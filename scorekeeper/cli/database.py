@@ -43,7 +43,7 @@ def add_commands(commands: Any) -> None:
 
 def run_serve(args: argparse.Namespace) -> int:
     """Run the web app under the production server."""
-    from ..server import serve
+    from ..server.serve import serve
 
     serve(host=args.host, port=args.port, db=args.db, threads=args.threads)
     return 0
@@ -63,8 +63,9 @@ def run_backup(args: argparse.Namespace) -> int:
 
 def run_edit_link(args: argparse.Namespace) -> int:
     """Print a game's edit link (and its QR code), for a phone that lost its right to score."""
-    from ..config import default_database_path
-    from ..links import lan_address, terminal_qr
+    from ..machine.addresses import lan_address
+    from ..machine.config import default_database_path
+    from ..server.banner import terminal_qr
     from ..storage import NotFound
     from ..web import edit_link_for_command
 

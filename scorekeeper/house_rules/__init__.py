@@ -11,6 +11,9 @@ Flask, no SQLite.
 - `schema`     the editable rules: each input, its kind and range; `inputs` reads the form
 - `examples`   worked examples scored by the engine
 - `compare`    a game or one deal rescored under another ruleset, and what changed
+
+May import: rules.
+Libraries: none.
 """
 
 from __future__ import annotations

@@ -5,6 +5,9 @@ Rulesets are data (`builtins.py`), validated into `Ruleset`; a game file
 it deal by deal, with the ruleset's answers for the table worked out once
 (`plan.py`), into a `GameResult` whose every side of every deal carries its
 score and its explanation, written when first read (`scoring.py`).
+
+May import: nothing of Scorekeeper's (the standard library only).
+Libraries: none.
 """
 
 from .bidding import (

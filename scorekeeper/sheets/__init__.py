@@ -1,8 +1,11 @@
-"""Printable scoresheets: the view-model of `scorekeeper.scoresheet` in, PDF bytes out.
+"""Printable scoresheets: the view-model of `presentation.scoresheet` in, PDF bytes out.
 
 render.py lays a `Sheet` out through templates/sheets/sheet.html and WeasyPrint;
 fetcher.py lets WeasyPrint load nothing but the app's own static files; the
 rules box takes its words from `scorekeeper.house_rules.words`. Import
 `scorekeeper.sheets.render` where a sheet is printed: WeasyPrint is imported only
 while a sheet renders.
+
+May import: rules, house_rules, presentation, machine.
+Libraries: jinja2, weasyprint.
 """

@@ -9,11 +9,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..bidi import isolate
-from ..config import STATIC, TEMPLATES
 from ..house_rules.words import rule_lines
+from ..machine.config import STATIC, TEMPLATES
+from ..presentation.bidi import isolate
+from ..presentation.scoresheet import Grid, Sheet, build_blank_sheet, build_game_sheet
 from ..rules import GameResult, Ruleset, ScoreError
-from ..scoresheet import Grid, Sheet, build_blank_sheet, build_game_sheet
 from .fetcher import static_url_fetcher
 
 #: Paper by its command-line name: the CSS page size, its width and height in points.

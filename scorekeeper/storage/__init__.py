@@ -5,6 +5,9 @@ score: every score is recomputed by the rules engine. A `Store` owns a database
 file, its connections, its writers' lock and the games read lately; every write
 runs inside one `BEGIN IMMEDIATE` transaction (`Connection.write`), so two phones
 writing to the same game take turns. No Flask here.
+
+May import: rules, machine.
+Libraries: sqlite_utils.
 """
 
 from .games import (
@@ -47,7 +50,6 @@ from .store import (
     Store,
     backup_database,
     open_database,
-    write,
 )
 
 __all__ = [
@@ -88,5 +90,4 @@ __all__ = [
     "set_archived",
     "slugify",
     "update_game",
-    "write",
 ]

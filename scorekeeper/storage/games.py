@@ -1,7 +1,7 @@
 """Games as stored: the game row, its deals as said at the table, its draft and its editors.
 
 Only rows here: what a change means (which deal comes next, whether a version is
-stale) is decided by the service layer, `scorekeeper.games`. Every function that
+stale) is decided by the service layer, `scorekeeper.service`. Every function that
 writes is called inside a write transaction (`Connection.write`).
 """
 

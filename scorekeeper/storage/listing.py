@@ -2,7 +2,7 @@
 
 Only queries here, and only reads: a page of games (being played first, then the latest
 changed), the archive's count and the rulesets games were played under. The service
-layer (`scorekeeper.results`) makes sure the results are stored before asking.
+layer (`scorekeeper.standings`) keeps the results stored with every change.
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
 """Each game's results as stored beside it, and the players' stats summed over them.
 
-Only rows and queries here: the service layer (`scorekeeper.games`) counts a
-game's results (`scorekeeper.summary`) and writes them in the same transaction
-as the change to the game; a reader that finds them older than the game has them
-counted again. Every function that writes is called inside a write transaction.
+Only rows and queries here: the service counts a game's results
+(`standings.summary`) and writes them in the same transaction as the change to
+the game; at start-up, results older than their game are counted again
+(`standings.results`). Every function that writes is called inside a write
+transaction.
 The home page's list of games is read from these rows in `listing.py`.
 """
 
@@ -13,9 +14,46 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ..summary import GameSummary
 from .schema import now
 from .store import Connection
+
+
+@dataclass(frozen=True)
+class SeatSummary:
+    """One player's part of a game, as stored: their side and its total, their bids and boards."""
+
+    seat: int
+    name: str  #: as written at this game, without surrounding spaces
+    key: str  #: the name whatever its capitals (`name_key`)
+    side: int
+    side_name: str
+    total: int  #: the side's total
+    place: int  #: 1 for first (ties share a place)
+    won: bool  #: finished, and the side is among the winners
+    bids: int
+    bids_made: int
+    boards: int
+    boards_made: int
+    #: (cards each, the side's points over those deals, scored deals) for every hand size played
+    points: tuple[tuple[int, int, int], ...]
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """A game's results: totals by side, winners, how far it is, bids made and missed."""
+
+    ruleset: str  #: the ruleset's name, as the game's own copy says it
+    players: tuple[str, ...]
+    sides: tuple[str, ...]
+    totals: tuple[int, ...]
+    winners: tuple[int, ...] | None
+    complete: bool
+    deals: int  #: deals played, counting thrown-in deals
+    next_number: int | None  #: the slot of the schedule to deal next (None when finished)
+    schedule: int  #: deals in the schedule
+    bids_made: int
+    bids_missed: int
+    seats: tuple[SeatSummary, ...]
 
 
 def _dump(value: Any) -> str:
@@ -303,20 +341,6 @@ RESULT_TABLES = (
     "result_seats",
     "game_results",
 )
-
-
-def forget_results(db: Connection) -> None:
-    """Drop every stored result and sum: readers count them all again, as for an old database."""
-    for table in RESULT_TABLES:
-        db.execute(f"delete from {table}")
-
-
-def results_missing(db: Connection) -> bool:
-    """Say whether some game has no stored results (a quick count, not a check of each)."""
-    games, kept = db.execute(
-        "select (select count(*) from games), (select count(*) from game_results)"
-    ).fetchone()
-    return bool(games != kept)
 
 
 # The players' stats: running sums, kept as each game's rows change ----------------------------

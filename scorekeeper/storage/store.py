@@ -3,7 +3,7 @@
 A `Store` is made once per database file and process (the web app keeps one, a
 command opens one). Each `Connection` it hands out is a sqlite-utils `Database`
 that knows its store, so a write takes the store's lock and a read shares the
-store's cache of games already read. No Flask here.
+store's cache of games already read and scored. No Flask here.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import contextlib
 import queue
 import sqlite3
 import threading
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -23,8 +23,6 @@ from ..rules import Game, GameResult, score_game
 from .schema import migrations
 
 T = TypeVar("T")
-#: What a game text keeps worked out beside it: its chart, and its last few drafts' deals.
-MEMO_SIZE = 8
 
 BUSY_TIMEOUT_MS = 10_000
 #: How hard SQLite makes sure a commit is on the disk (FULL: fsync the WAL on every commit).
@@ -55,34 +53,12 @@ class ReadGame:
         self.text = text
         self.game = game
         self._result = result
-        self._derived: dict[Hashable, Any] = {}
 
     def result(self) -> GameResult:
         """Return the game's result, scoring it the first time."""
         if self._result is None:
             self._result = score_game(self.game)
         return self._result
-
-    def derived(self, make: Callable[[GameResult], T]) -> T:
-        """Return what `make` draws from the result alone (the chart), drawn once per text.
-
-        Every tap reloads the game page while the deals stay the same: what depends
-        only on them is kept with them. Two threads may both draw it once; either is right.
-        """
-        return self.memo(make, lambda: make(self.result()))
-
-    def memo(self, key: Hashable, make: Callable[[], T]) -> T:
-        """Return what `make` works out from this game text (and `key`), worked out once.
-
-        `make` must depend on nothing but the game and what `key` says (a deal's taps);
-        the few latest are kept, so a game's memory stays small.
-        """
-        if key not in self._derived:
-            if len(self._derived) >= MEMO_SIZE:
-                with contextlib.suppress(RuntimeError):  # another thread changed it first
-                    self._derived.pop(next(iter(self._derived), None), None)
-            self._derived[key] = make()
-        return self._derived[key]  # type: ignore[no-any-return]
 
 
 class ReadCache:
@@ -173,8 +149,6 @@ class Store:
         self.path = str(path)
         self.writers = threading.Lock()
         self.reads = ReadCache()
-        #: Every game's stored results were checked against the game once (`results.py`).
-        self.results_checked = False
         #: When old idempotency replies were last let go (`replies.py`), by time.monotonic().
         self.replies_pruned: float | None = None
         # Every connection to ":memory:" is a database of its own: those are never kept.
@@ -239,16 +213,9 @@ def open_database(path: str | Path) -> Connection:
     return Store(path).open()
 
 
-@contextlib.contextmanager
-def write(db: Connection) -> Iterator[Connection]:
-    """Run a block as one write transaction of this connection (see `Connection.write`)."""
-    with db.write():
-        yield db
-
-
 def backup_database(source: str | Path | None, out: str | Path) -> None:
     """Write a consistent copy of the database, even while the app is writing (VACUUM INTO)."""
-    from ..config import default_database_path
+    from ..machine.config import default_database_path
 
     source_path, target = Path(source or default_database_path()), Path(out)
     if not source_path.exists():

@@ -1,4 +1,15 @@
-"""The web app: the application factory, per-request database, devices, headers, errors."""
+"""The web app: the application factory, and one blueprint per area of the app.
+
+Views parse the request, make one call (into `presentation` to read a page, into
+`service` to change something), and render or redirect. `db.py` gives each request
+its connection; `template_helpers.py` registers everything the templates may call;
+`security.py`, `quotas.py` and `devices.py` guard the requests.
+
+May import: machine, rules, house_rules, storage, standings, service, presentation,
+transfer, sheets.
+Libraries: flask, flask_wtf, flask_limiter, werkzeug, wtforms, jinja2, markupsafe,
+markdown_it, segno.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +18,7 @@ from typing import Any
 
 from flask import Flask, Request, Response, has_request_context
 
-from .. import config
+from ..machine import config
 from .assets import KEPT_FOR, is_fingerprinted
 from .security import csrf
 
@@ -119,7 +130,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
 
     csrf.init_app(app)
-    from . import assets, db, devices, errors, isolation, quotas, security
+    from . import assets, db, devices, errors, quotas, security, template_helpers
 
     assets.init_app(app)
     db.init_app(app)
@@ -133,10 +144,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     for area in (table, api, sheets, rules_pages, docs, live, players, archive, sharing, shelf):
         app.register_blueprint(area.bp)
     sheets.init_app(app)
-    isolation.init_app(app)
-    from .urls import page_url_for
-
-    app.jinja_env.globals["url_for"] = page_url_for
+    template_helpers.init_app(app)
     return app
 
 
@@ -146,10 +154,11 @@ def edit_link_for_command(database: str, game_id: str, base: str) -> str:
     It lives beside the factory (not in sharing.py) because it builds an app: sharing.py
     importing the factory would import the package that imports sharing.py.
     """
-    from .. import games
+    from ..storage import get_game
     from .db import get_db
     from .sharing import edit_url
 
     app = create_app({"DATABASE": database, "SERVER_NAME": None})
     with app.test_request_context("/", base_url=base):
-        return edit_url(games.load(get_db(), game_id))
+        stored = get_game(get_db(), game_id)
+        return edit_url(stored.id, stored.edit_key)

@@ -1,6 +1,6 @@
 """The JSON API: game files in, scored games out; stale, repeated, illegal writes refused.
 
-Each route reads the request, calls the service layer (`scorekeeper.games`) and
+Each route reads the request, calls the service layer (`scorekeeper.service`) and
 answers JSON. Writes honour an Idempotency-Key, bound to the device, the
 method, the address and the body: a repeat gets the first answer.
 """
@@ -13,10 +13,12 @@ from typing import Any
 
 from flask import Blueprint, Response, request, url_for
 
-from .. import games
-from ..documents import read_json_document
 from ..rules import ScoreError, default_lookup, read_game
+from ..service import games
+from ..service.errors import Conflict, KeyReused, NoSuchDeal, NotAllowed
+from ..service.once import Once, run_once
 from ..storage import NotFound, Reply, StoredGame
+from ..transfer.strict_json import read_json_document
 from .db import get_db
 from .devices import current_device
 from .errors import refusal
@@ -37,10 +39,10 @@ def game_body(stored: StoredGame, *, editor: bool) -> dict[str, Any]:
         "game": stored.game.to_json(),
         "result": stored.result().to_json(),
         "url": url_for("table.game", game_id=stored.id),
-        "watch_url": watch_url(stored),
+        "watch_url": watch_url(stored.id),
     }
     if editor:
-        body["edit_url"] = edit_url(stored)
+        body["edit_url"] = edit_url(stored.id, stored.edit_key)
     return body
 
 
@@ -78,7 +80,7 @@ def answer_once(write: Callable[[], tuple[Any, int, dict[str, str]]]) -> Respons
     once = None
     if key:
         parts = ("api", current_device(), request.method, request.path, key)
-        once = games.Once.of(*parts, body=request.get_data())
+        once = Once.of(*parts, body=request.get_data())
     headers: dict[str, str] = {}
 
     def work() -> Reply:
@@ -87,8 +89,8 @@ def answer_once(write: Callable[[], tuple[Any, int, dict[str, str]]]) -> Respons
         return Reply(status, json.dumps(body, ensure_ascii=False), extra.get("Location", ""))
 
     try:
-        reply, replayed = games.once(get_db(), once, work)
-    except games.KeyReused:
+        reply, replayed = run_once(get_db(), once, work)
+    except KeyReused:
         return refusal(
             422,
             "This Idempotency-Key was already used for a different request; "
@@ -105,13 +107,13 @@ def guarded(game_id: str, write: Callable[[], tuple[Any, int, dict[str, str]]]) 
     """Run a write on a game: only for editors; stale → 409, illegal → 422, unknown → 404."""
     try:
         return answer_once(write)
-    except games.NoSuchDeal:
+    except NoSuchDeal:
         return refusal(404, "There is no such deal in this game.")
     except NotFound:
         return refusal(404, NO_GAME)
-    except games.NotAllowed as refused:
+    except NotAllowed as refused:
         return refusal(403, refused.message)
-    except games.Conflict as conflict:
+    except Conflict as conflict:
         body = game_body(conflict.current, editor=True)
         return json_response({"error": conflict.message, **body}, 409)
     except ScoreError as error:
@@ -121,7 +123,7 @@ def guarded(game_id: str, write: Callable[[], tuple[Any, int, dict[str, str]]]) 
             games.check_may_change(get_db(), game_id, current_device())
         except NotFound:
             return refusal(404, NO_GAME)
-        except games.NotAllowed as refused:
+        except NotAllowed as refused:
             return refusal(403, refused.message)
         return refusal(422, str(error))
 

@@ -17,9 +17,9 @@ from flask import (
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 
-from ..archive import archive_text, read_archive_text
-from ..games import import_games
 from ..rules import ScoreError
+from ..service.games import import_games
+from ..transfer.all_games import all_games_text, read_all_games_text
 from .db import get_db
 from .devices import current_device
 from .quotas import quota
@@ -57,7 +57,7 @@ class ArchiveImportForm(FlaskForm):
 @bp.get("/archive.json")
 def download() -> Response:
     """Stream every game, one at a time: memory stays the same however big the archive is."""
-    chunks = stream_with_context(archive_text(get_db()))
+    chunks = stream_with_context(all_games_text(get_db()))
     response = Response(chunks, mimetype="application/json")
     day = datetime.now(UTC).date().isoformat()
     response.headers["Content-Disposition"] = f'attachment; filename="scorekeeper-games-{day}.json"'
@@ -76,7 +76,7 @@ def import_archive() -> Response | tuple[str, int]:
     if form.validate_on_submit():
         raw = form.file.data.read(MAX_ARCHIVE_BYTES + 1)
         try:
-            games = read_archive_text(raw)
+            games = read_all_games_text(raw)
         except ScoreError as error:
             form.file.errors.append(f"Nothing was imported: {error}")
         else:

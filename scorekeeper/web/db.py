@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Flask, current_app, g
 
+from ..standings.results import bring_up_to_date
 from ..storage import Connection, Store
 
 STORE = "scorekeeper.store"
@@ -24,6 +25,12 @@ def close_db(_error: BaseException | None = None) -> None:
 
 
 def init_app(app: Flask) -> None:
-    """Give the app its store, and take each request's connection back at its end."""
-    app.extensions[STORE] = Store(app.config["DATABASE"])
+    """Give the app its store, its games' stored results brought up to date, and take each
+    request's connection back at its end."""
+    store = app.extensions[STORE] = Store(app.config["DATABASE"])
+    db = store.connect()
+    try:
+        bring_up_to_date(db)
+    finally:
+        store.release(db)
     app.teardown_appcontext(close_db)

@@ -9,7 +9,7 @@ from typing import Any
 from flask import Blueprint, abort, render_template, url_for
 from markupsafe import Markup
 
-from .. import config
+from ..machine import config
 
 bp = Blueprint("docs", __name__, url_prefix="/docs")
 

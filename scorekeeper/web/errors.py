@@ -20,7 +20,7 @@ from flask import (
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, SecurityError
 
-from ..games import NotAllowed
+from ..service.errors import NotAllowed
 from ..storage import NotFound
 
 MESSAGES = {

@@ -13,7 +13,7 @@ from flask_wtf.file import FileField, FileRequired
 from wtforms import DateField, FieldList, HiddenField, IntegerField, SelectField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length, Optional
 
-from ..games import Once
+from ..service.once import Once
 from .rules_forms import options
 
 MAX_SEATS = 15
@@ -50,11 +50,6 @@ class TapForm(OnceForm):
 
     version = IntegerField(validators=[InputRequired()])
     step = StringField(validators=[DataRequired(), Length(max=40)])
-
-    def split_step(self) -> tuple[str, str]:
-        """Return the tap as (kind, value): "bid:3" → ("bid", "3"); "undo" → ("undo", "")."""
-        kind, _, value = (self.step.data or "").partition(":")
-        return kind, value
 
 
 class NewGameForm(OnceForm):

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, render_template, request
 
-from ..results import family, with_games
-from ..stats import SORTS, best_bidders, one_decimal, ranked
+from ..standings.results import family, with_games
+from ..standings.stats import SORTS, best_bidders, ranked
 from .db import get_db
 
 bp = Blueprint("players", __name__, url_prefix="/players")
-bp.add_app_template_filter(one_decimal, "one_decimal")
 
 
 @bp.get("")

@@ -8,8 +8,6 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
-from ..bidi import isolate
-from ..games import NotAllowed, load
 from ..house_rules.compare import OneDeal, compare, judge_difference, judge_everywhere
 from ..house_rules.documents import changed_keys, changes_from, complete_document, decisions
 from ..house_rules.examples import worked_examples
@@ -23,15 +21,7 @@ from ..house_rules.schedules import (
 from ..house_rules.schema import SCHEMA
 from ..house_rules.variant_words import variants_in_use
 from ..house_rules.words import RULE_TITLES, describe
-from ..rulebook import (
-    NOT_YOURS,
-    NameTaken,
-    delete_house_rules,
-    join_house_rules,
-    may_edit_rules,
-    save_house_rules,
-    share_key,
-)
+from ..presentation.bidi import isolate
 from ..rules import (
     BUILTIN_DOCUMENTS,
     Ruleset,
@@ -42,6 +32,17 @@ from ..rules import (
     parse_bid,
 )
 from ..rules.parts import NAME_LENGTH
+from ..service.errors import NotAllowed
+from ..service.games import load
+from ..service.rulebook import (
+    NOT_YOURS,
+    NameTaken,
+    delete_house_rules,
+    join_house_rules,
+    may_edit_rules,
+    save_house_rules,
+    share_key,
+)
 from ..storage import (
     FoundRuleset,
     NotFound,

@@ -9,9 +9,9 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, flash, redirect, request, url_for
 from flask_wtf import FlaskForm
 
-from .. import games
-from ..links import reachable
-from ..storage import StoredGame
+from ..machine.addresses import reachable
+from ..service import games
+from ..service.errors import NotAllowed
 from .db import get_db
 from .devices import current_device
 
@@ -34,14 +34,14 @@ def external(endpoint: str, **values: Any) -> str:
     return url
 
 
-def watch_url(stored: StoredGame) -> str:
+def watch_url(game_id: str) -> str:
     """Return the game's read-only watch link (the one the QR code holds)."""
-    return external("table.watch", game_id=stored.id)
+    return external("table.watch", game_id=game_id)
 
 
-def edit_url(stored: StoredGame) -> str:
+def edit_url(game_id: str, edit_key: str) -> str:
     """Return the game's edit link: whoever opens it may keep score."""
-    return external("table.join", game_id=stored.id, edit_key=stored.edit_key)
+    return external("table.join", game_id=game_id, edit_key=edit_key)
 
 
 def qr_svg(text: str, title: str) -> Response:
@@ -61,8 +61,8 @@ def edit_qr(game_id: str) -> Response:
     """The edit link as a QR code, for the scorer to hand scoring to another phone."""
     stored, editor = games.load_for(get_db(), game_id, current_device())
     if not editor:
-        raise games.NotAllowed()
-    response = qr_svg(edit_url(stored), "QR code: the edit link of this game")
+        raise NotAllowed()
+    response = qr_svg(edit_url(stored.id, stored.edit_key), "QR code: the edit link of this game")
     response.headers["Cache-Control"] = "private, no-store"
     return response
 

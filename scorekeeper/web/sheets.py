@@ -7,10 +7,10 @@ from collections.abc import Callable
 
 from flask import Blueprint, Flask, Response, current_app, render_template, request
 
-from ..games import load
+from ..presentation.scoresheet import build_stored_sheet
 from ..rules import ScoreError
 from ..rules.ruleset import Ruleset
-from ..scoresheet import build_stored_sheet
+from ..service.games import load
 from ..storage import NotFound, find_any_ruleset, ruleset_choices
 from .db import get_db
 from .errors import refusal

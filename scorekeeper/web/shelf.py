@@ -7,12 +7,10 @@ through the confirm page that names it (`table.delete_game`).
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from flask import Blueprint, Response, abort, flash, redirect, request, url_for
 from flask_wtf import FlaskForm
 
-from .. import games
+from ..service import games
 from .db import get_db
 from .devices import current_device
 
@@ -35,7 +33,7 @@ def _back(game_id: str) -> Response:
 @bp.post("/games/<game_id>/archive")
 def archive(game_id: str) -> Response:
     _checked(game_id)
-    games.archive(get_db(), game_id, current_device())
+    games.move_to_archive(get_db(), game_id, current_device())
     flash(
         "Moved to the archive. Changed your mind? “Bring back” is under Archived games.", "status"
     )
@@ -45,16 +43,6 @@ def archive(game_id: str) -> Response:
 @bp.post("/games/<game_id>/restore")
 def restore(game_id: str) -> Response:
     _checked(game_id)
-    games.archive(get_db(), game_id, current_device(), archived=False)
+    games.move_to_archive(get_db(), game_id, current_device(), archived=False)
     flash("The game is back on the list.", "status")
     return _back(game_id)
-
-
-@bp.app_template_filter("when")
-def when(stamp: str) -> str:
-    """Write a stored time for people, in the server's time zone: "Sat 21 Nov 2026, 20:14"."""
-    try:
-        moment = datetime.fromisoformat(stamp).astimezone()
-    except (TypeError, ValueError):
-        return ""
-    return moment.strftime("%a %d %b %Y, %H:%M")

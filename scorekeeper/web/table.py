@@ -3,7 +3,7 @@
 Every write is a small form: CSRF-protected, carrying a one-time `nonce` (a
 repeat redirects to where the first went and records nothing) and, in the
 deal flow, the game's `version` (a stale one gets 409 and the game as it is
-now). Each view parses its form, calls the service layer (`scorekeeper.games`),
+now). Each view parses its form, calls the service layer (`scorekeeper.service`),
 and renders or redirects.
 """
 
@@ -25,12 +25,15 @@ from flask import (
 )
 from werkzeug.datastructures import MultiDict
 
-from .. import games
-from ..bidi import isolate_all
-from ..results import GameFilter, archived_count, recent_games, ruleset_names
-from ..rules import Game, ScoreError, load_game_text, trump_label
-from ..scoresheet import build_stored_sheet
-from ..storage import Connection, Reply, StoredGame
+from ..presentation.bidi import isolate_all
+from ..presentation.scoresheet import build_stored_sheet
+from ..presentation.table_page import TablePage, build_table_page, describe_tap, table_page
+from ..rules import Game, ScoreError, load_game_text
+from ..service import games, taps
+from ..service.errors import STALE, Conflict, KeyReused, NotAllowed
+from ..service.once import run_once
+from ..standings.results import GameFilter, archived_count, recent_games, ruleset_names
+from ..storage import Connection, Reply, StoredGame, get_game
 from .db import get_db
 from .deal_editor import DealEditor
 from .devices import current_device
@@ -47,7 +50,6 @@ from .forms import (
     form_once,
     new_nonce,
 )
-from .game_page import describe_tap, game_page
 from .new_game import (
     adjust_seats,
     draw_setup,
@@ -71,15 +73,15 @@ def game_url(game_id: str) -> str:
 
 
 def as_it_is_now(
-    db: Connection, game_id: str, refused: games.Conflict | games.KeyReused
+    db: Connection, game_id: str, refused: Conflict | KeyReused
 ) -> tuple[StoredGame, str]:
     """Return the game as it is now, and why a form sent from an older page was refused.
 
     A form's one-time token sent again with other values comes from a page already used.
     """
-    if isinstance(refused, games.Conflict):
+    if isinstance(refused, Conflict):
         return refused.current, refused.message
-    return games.load(db, game_id), games.STALE
+    return get_game(db, game_id), STALE
 
 
 # Home and new games ------------------------------------------------------------------------
@@ -134,7 +136,7 @@ def start_once(db: Connection, game: Game, nonce: str) -> str:
         stored = games.start_game(db, game, device=current_device())
         return Reply(303, location=game_url(stored.id))
 
-    reply, _ = games.once(db, form_once(nonce), start)
+    reply, _ = run_once(db, form_once(nonce), start)
     return reply.location
 
 
@@ -193,30 +195,20 @@ def draw() -> Any:
 
 
 def render_game(
-    stored: StoredGame, *, editor: bool, status: int = 200, problem: str | None = None
+    page: TablePage, *, status: int = 200, problem: str | None = None
 ) -> tuple[str, int]:
     """Draw the game page: the deal being entered (for an editor), the last score, the totals."""
-    page = game_page(stored)
-    return render_template(
-        "game.html",
-        stored=stored,
-        result=page.result,
-        page=page,
-        deal=page.deal,
-        editor=editor,
-        nonce=new_nonce(),
-        problem=problem,
-    ), status
+    return render_template("game.html", page=page, nonce=new_nonce(), problem=problem), status
 
 
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> tuple[str, int]:
-    stored, editor = games.load_for(get_db(), game_id, current_device())
+    page = table_page(get_db(), game_id, current_device())
     rescued = session.pop("rescued_form", None)
     problem = None
     if isinstance(rescued, dict) and isinstance(rescued.get("step"), str):
-        problem = NOT_SAVED.format(tap=describe_tap(stored, rescued["step"]))
-    return render_game(stored, editor=editor, problem=problem)
+        problem = NOT_SAVED.format(tap=describe_tap(page.players, rescued["step"]))
+    return render_game(page, problem=problem)
 
 
 @bp.get("/games/<game_id>/watch")
@@ -240,17 +232,18 @@ def tap(game_id: str) -> Any:
     target = game_url(game_id)
 
     def take() -> Reply:
-        games.tap(db, game_id, step, device=device, version=form.version.data)
+        taps.tap(db, game_id, step, device=device, version=form.version.data)
         return Reply(303, location=target)
 
     try:
-        reply, _ = games.once(db, form_once(form.nonce.data or ""), take)
-    except (games.Conflict, games.KeyReused) as refused:
+        reply, _ = run_once(db, form_once(form.nonce.data or ""), take)
+    except (Conflict, KeyReused) as refused:
         current, stale = as_it_is_now(db, game_id, refused)
-        message = f"{stale} {NOT_SAVED.format(tap=describe_tap(current, step))}"
-        return render_game(current, editor=True, status=409, problem=message)
+        message = f"{stale} {NOT_SAVED.format(tap=describe_tap(current.game.players, step))}"
+        return render_game(build_table_page(current, editor=True), status=409, problem=message)
     except ScoreError as error:
-        return render_game(games.load(db, game_id), editor=True, status=422, problem=str(error))
+        page = table_page(db, game_id, device)
+        return render_game(page, status=422, problem=str(error))
     return redirect(reply.location or target, code=303)
 
 
@@ -270,7 +263,7 @@ def edit_deal(game_id: str, position: int) -> Any:
     device = current_device()
     stored, editor = games.load_for(db, game_id, device)
     if not editor:
-        raise games.NotAllowed()
+        raise NotAllowed()
     if not 1 <= position <= len(stored.game.deals):
         abort(404)
     editing = DealEditor(stored, position)
@@ -303,8 +296,8 @@ def edit_deal(game_id: str, position: int) -> Any:
         return Reply(303, location=target)
 
     try:
-        reply, _ = games.once(db, form_once(form.nonce.data or ""), correct)
-    except (games.Conflict, games.KeyReused) as refused:
+        reply, _ = run_once(db, form_once(form.nonce.data or ""), correct)
+    except (Conflict, KeyReused) as refused:
         current, _ = as_it_is_now(db, game_id, refused)
         editing = DealEditor(current, position)
         errors["form"] = (
@@ -342,7 +335,7 @@ def delete_game(game_id: str) -> Any:
     if form.validate_on_submit() and request.form.get("confirm") == game_id:
         try:
             stored = games.delete_for_good(db, game_id, device)
-        except games.Conflict as refused:
+        except Conflict as refused:
             flash(refused.message, "error")
             return redirect(game_url(game_id), code=303)
         flash(f"The game of {', '.join(isolate_all(stored.game.players))} was deleted.", "success")
@@ -375,6 +368,3 @@ def import_game() -> Response | tuple[str, int] | str:
             return redirect(game_url(stored.id), code=303)  # type: ignore[return-value]
     status = 422 if form.is_submitted() else 200
     return render_template("import.html", form=form), status
-
-
-bp.add_app_template_filter(trump_label, "trump")

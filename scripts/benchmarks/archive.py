@@ -1,7 +1,7 @@
 """Measure what a club's archive costs the pages: 10, 1,000 and 3,000 games (issue 16).
 
 For each size it imports an archive through the project's own import
-(`scorekeeper.archive.import_all`) into a scratch database, starts a real
+(`scorekeeper.transfer.all_games.import_all`) into a scratch database, starts a real
 `scorekeeper serve` on it, and measures over loopback HTTP: the home page's
 weight and time, `/players`' time, and the p95 of a deal written to a 250-deal
 game. Each figure is printed beside its budget, with how it grows from the
@@ -117,9 +117,9 @@ def long_game() -> tuple[dict[str, Any], list[dict[str, Any]]]:
 
 def build_database(path: Path, size: int) -> None:
     """Import `size` club games and the long game into a new database, as `import-all` does."""
-    from scorekeeper.archive import import_all
     from scorekeeper.rules import stored_values
     from scorekeeper.storage import open_database
+    from scorekeeper.transfer.all_games import import_all
 
     db = open_database(path)
     try:

@@ -49,7 +49,7 @@ def form_figures(base: str, pid: int, args: argparse.Namespace) -> list[Figure]:
 def form_steps(document: dict[str, Any]) -> list[list[str]]:
     """Return, deal by deal, the values of the buttons a scorer taps to enter a game file."""
     from scorekeeper.rules import read_game, score_game
-    from scorekeeper.table_state import buttons_of
+    from scorekeeper.rules.entry import buttons_of
 
     result = score_game(read_game(document))
     return [buttons_of(result.game, deal.setup, deal.record) for deal in result.deals]

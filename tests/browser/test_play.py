@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.rules import read_game, score_game
-from scorekeeper.table_state import buttons_of
+from scorekeeper.rules.entry import buttons_of
 from tests.browser.conftest import screenshot
 from tests.conftest import example
 

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from scorekeeper.dispatch import TableFirst, is_slow
+from scorekeeper.server.dispatch import TableFirst, is_slow
 from tests.serving import Client, Server
 
 GAME = {"ruleset": "back-alley-individual", "players": ["Ann", "Bob", "Cy", "Dee"], "deals": []}

@@ -55,8 +55,8 @@ def test_deals_are_recorded_while_every_pdf_slot_is_taken(tmp_path) -> None:
 def test_a_sheet_too_long_to_print_is_refused_before_layout() -> None:
     from dataclasses import replace
 
+    from scorekeeper.presentation.scoresheet import build_blank_sheet
     from scorekeeper.rules import ScoreError, find_ruleset
-    from scorekeeper.scoresheet import build_blank_sheet
     from scorekeeper.sheets.render import sheet_pdf
 
     sheet = build_blank_sheet(find_ruleset("joker"), players=4)

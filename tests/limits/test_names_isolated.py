@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.bidi import FSI, PDI
+from scorekeeper.presentation.bidi import FSI, PDI
+from scorekeeper.presentation.scoresheet import build_game_sheet
 from scorekeeper.rules import read_game, score_game
-from scorekeeper.scoresheet import build_game_sheet
 from tests.limits.conftest import count_rows
 
 RLO = "\u202e"  # RIGHT-TO-LEFT OVERRIDE: would turn "Ann deals" into "slaed nnA"

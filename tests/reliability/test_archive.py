@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.archive import export_all, import_all, read_archive_text
-from scorekeeper.games import import_games
 from scorekeeper.rules import GameFileError, read_game
+from scorekeeper.service.games import import_games
 from scorekeeper.storage import open_database
+from scorekeeper.transfer.all_games import export_all, import_all, read_all_games_text
 from scorekeeper.web import create_app
 from tests.conftest import EXAMPLES, example
 
@@ -66,7 +66,7 @@ def test_an_archive_with_anything_wrong_imports_nothing(tmp_path: Path, change, 
 def test_unreadable_archive_text_is_refused_plainly() -> None:
     for raw, said in [(b"{", "not valid JSON"), (b"[" * 50_000, "nested"), (b"NaN", "NaN")]:
         with pytest.raises(GameFileError, match=said):
-            read_archive_text(raw)
+            read_all_games_text(raw)
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

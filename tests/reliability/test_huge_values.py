@@ -6,6 +6,7 @@ import json
 import sqlite3
 
 from scorekeeper.rules import builtin_document
+from scorekeeper.web import create_app
 from tests.reliability.conftest import PLAYERS, deal, page_token
 from tests.web.conftest import hidden, move_to_archive
 
@@ -37,6 +38,7 @@ def store_old_game(db_path: str, game_id: str = "old-huge-game") -> str:
 def test_pages_of_an_old_game_with_huge_points_answer(app, client) -> None:
     page_token(client)  # the database and its tables exist once the app has answered
     game_id = store_old_game(app.config["DATABASE"])
+    client = create_app(dict(app.config)).test_client()  # started again on the old database
     # Ann bid one and took all 13, then all 12 tricks: HUGE for the bid + 1 a trick over, twice.
     total = 2 * HUGE + 12 + 11
     api = client.get(f"/api/games/{game_id}")

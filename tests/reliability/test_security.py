@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import config
+from scorekeeper.machine import config
 from scorekeeper.web import create_app
 from scorekeeper.web.errors import STALE_FORM
 
@@ -195,7 +195,8 @@ def test_the_secret_key_is_made_once_private_and_shared(tmp_path, monkeypatch) -
 def test_workers_starting_at_once_agree_on_one_key(tmp_path) -> None:
     instance = tmp_path / "instance"
     program = (
-        "import sys, time; from pathlib import Path; from scorekeeper.config import secret_key\n"
+        "import sys, time; from pathlib import Path\n"
+        "from scorekeeper.machine.config import secret_key\n"
         "time.sleep(max(0, float(sys.argv[1]) - time.time()))\n"
         "print(secret_key(Path(sys.argv[2])))"
     )
@@ -215,13 +216,14 @@ def test_workers_starting_at_once_agree_on_one_key(tmp_path) -> None:
 def test_serve_never_runs_in_debug_mode(tmp_path, monkeypatch) -> None:
     import waitress
 
-    from scorekeeper import server
+    from scorekeeper.server import banner
+    from scorekeeper.server import serve as server
 
     served = {}
     monkeypatch.setenv("FLASK_DEBUG", "1")
     monkeypatch.setenv("SECRET_KEY", "k")
     monkeypatch.setattr(waitress, "serve", lambda app, **options: served.update(app=app))
-    monkeypatch.setattr(server, "lan_address", lambda: None)
+    monkeypatch.setattr(banner, "lan_address", lambda: None)
     server.serve(host="127.0.0.1", port=1, db=str(tmp_path / "d.sqlite"))
     assert served["app"].debug is False
     assert not re.search(r"debug", str(served["app"].config.get("ENV", "")))

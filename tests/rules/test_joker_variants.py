@@ -24,8 +24,8 @@ from scorekeeper.rules import (
     read_game,
     score_game,
 )
+from scorekeeper.rules.entry import DraftDeal
 from scorekeeper.rules.variants import VARIANTS, variant_document
-from scorekeeper.table_state import DraftDeal
 
 from .conftest import game, result_of, scored
 
@@ -256,11 +256,11 @@ def test_passes_used_and_the_table_see_the_limit() -> None:
     result = score_game(house)
     assert result.next is not None
     draft = DraftDeal(house, result.next)  # deal 4: dealer Dee, Ann bids first, then Bob
-    draft = draft.apply("bid", "1")
+    draft = draft.tap("bid", "1")
     choices = {c.bid: c for c in draft.choices()}
     assert choices[PASS].reason == "the pass limit is used up (3 passes a set)"
     with pytest.raises(IllegalBid, match="Bob may not pass"):
-        draft.apply("bid", "pass")
+        draft.tap("bid", "pass")
     assert passes_used(read_game(game("joker", [])), 1) is None
 
 

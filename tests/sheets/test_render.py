@@ -7,8 +7,8 @@ import functools
 import pytest
 
 from scorekeeper.house_rules.words import rule_lines
+from scorekeeper.presentation.scoresheet import build_game_sheet
 from scorekeeper.rules import builtin_rulesets, find_ruleset
-from scorekeeper.scoresheet import build_game_sheet
 from scorekeeper.sheets import render as render_module
 from scorekeeper.sheets.render import render_blank_sheet, render_game_sheet, sheet_html
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.house_rules.words import rule_lines
+from scorekeeper.presentation.scoresheet import MADE, SET, build_blank_sheet, build_game_sheet
 from scorekeeper.rules import GameFileError, RulesetError, builtin_rulesets, find_ruleset
-from scorekeeper.scoresheet import MADE, SET, build_blank_sheet, build_game_sheet
 
 from .games import bluke_game, example, joker_passing_game, scored
 

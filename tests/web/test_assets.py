@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 import re
 
-from scorekeeper import config
+from scorekeeper.machine import config
 
 
 def fingerprint_of(name: str) -> str:

@@ -140,12 +140,13 @@ def test_the_chart_is_an_svg_image(client, token) -> None:
 def test_the_share_panel_and_chart_partials(app, client, token) -> None:
     game_id = create(client, token, example("format-example"))
     with app.test_request_context():
+        from scorekeeper.presentation.chart import game_chart
         from scorekeeper.storage import get_game
         from scorekeeper.web.db import get_db
 
         stored = get_game(get_db(), game_id)
-        panel = render_template("live/share_panel.html", stored=stored, result=stored.result())
-        chart = render_template("live/chart.html", stored=stored, result=stored.result())
+        panel = render_template("live/share_panel.html", game_id=game_id, playing=True)
+        chart = render_template("live/chart.html", chart_svg=game_chart(stored))
     assert "Scan to follow the game" in panel
     assert f'src="/games/{game_id}/qr.svg"' in panel
     assert f"http://localhost/games/{game_id}/watch" in panel

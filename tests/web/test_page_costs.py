@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from flask import url_for
 
-from scorekeeper.storage.store import MEMO_SIZE, ReadGame
+from scorekeeper.presentation.memo import TextCache
 from scorekeeper.web.urls import page_url_for
-from tests.conftest import example
 
 
 def test_remembered_addresses_are_the_ones_flask_builds(app) -> None:
@@ -36,13 +35,11 @@ def test_the_session_cookie_is_sent_once_not_with_every_page(client) -> None:
     assert 'name="csrf-token"' in token_page.get_data(as_text=True)  # still a token to post with
 
 
-def test_a_game_text_keeps_only_its_latest_workings() -> None:
-    from scorekeeper.rules import read_game
-
-    read = ReadGame(("joker", "[]", 0, ()), read_game(example("joker")))
+def test_a_page_cache_keeps_only_its_latest_workings() -> None:
+    cache: TextCache[int] = TextCache(size=4)
     made: list[int] = []
-    for key in range(MEMO_SIZE + 3):
-        assert read.memo(key, lambda key=key: made.append(key) or key * 10) == key * 10
-    assert read.memo(MEMO_SIZE + 2, lambda: -1) == (MEMO_SIZE + 2) * 10  # kept: not made again
-    assert read.memo(0, lambda: -1) == -1  # the oldest was let go, so it is made again
-    assert made == list(range(MEMO_SIZE + 3))
+    for key in range(7):
+        assert cache.get(key, lambda key=key: made.append(key) or key * 10) == key * 10
+    assert cache.get(6, lambda: -1) == 60  # kept: not made again
+    assert cache.get(0, lambda: -1) == -1  # the oldest was let go, so it is made again
+    assert made == list(range(7))

@@ -117,7 +117,7 @@ def test_the_edit_link_command_says_plainly_what_is_missing(tmp_path, table, app
 
 
 def test_links_opened_on_the_server_itself_name_its_lan_address(tmp_path):
-    from scorekeeper.links import lan_address
+    from scorekeeper.machine.addresses import lan_address
     from scorekeeper.web import create_app
 
     app = create_app(

@@ -9,8 +9,8 @@ from html import unescape
 import pytest
 from pypdf import PdfReader
 
+from scorekeeper.presentation.scoresheet import build_game_sheet
 from scorekeeper.rules import score
-from scorekeeper.scoresheet import build_game_sheet
 from tests.conftest import example
 
 

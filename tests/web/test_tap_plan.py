@@ -7,8 +7,8 @@ import html
 import json
 import re
 
-from scorekeeper.games import deal_in_progress, load
-from scorekeeper.storage import open_database
+from scorekeeper.presentation.table_page import deal_in_progress, tap_plan
+from scorekeeper.storage import get_game, open_database
 from tests.web.conftest import Table
 
 HOSTILE = ["</script><b>Ann", "Bob & 'Cy'", "Dee", "Eve <3"]
@@ -30,9 +30,10 @@ def test_the_plan_on_each_page_is_the_deal_plan_with_its_taps_and_version(app, c
         text, plan = page_plan(table.page)
         db = open_database(app.config["DATABASE"])
         try:
-            stored = load(db, table.game_id)
-            deal = deal_in_progress(stored, stored.result().next)
-            assert plan == {**deal.plan(), "version": stored.version}
+            stored = get_game(db, table.game_id)
+            deal = deal_in_progress(stored)
+            whole = {**deal.deal_plan(), "steps": deal.plan_steps(), "version": stored.version}
+            assert plan == whole == tap_plan(stored, deal)
         finally:
             db.close()
         assert "</" not in text and "<b>" not in text and "'" not in text and "&" not in text

@@ -6,7 +6,7 @@ it.
 Finding a ruleset by slug, built-in or house, is `storage.find_any_ruleset`.
 A game keeps its own complete copy of the house rules it was started under, so
 saving or deleting house rules rescores no game and leaves every game's stored
-results (`scorekeeper.results`) right: nothing here needs to refresh them.
+results (`scorekeeper.standings`) right: nothing here needs to refresh them.
 No Flask here.
 """
 
@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .games import NotAllowed
-from .rules import Ruleset, RulesetError, name_key
-from .storage import (
+from ..rules import Ruleset, RulesetError, name_key
+from ..storage import (
     Connection,
     FoundRuleset,
     NotFound,
@@ -29,6 +28,7 @@ from .storage import (
     ruleset_edit_key,
     save_house_ruleset,
 )
+from .errors import NotAllowed
 
 NOT_YOURS = (
     "These house rules belong to another phone: you may play them or copy them as your own, "

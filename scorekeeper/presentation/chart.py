@@ -11,8 +11,10 @@ import math
 from dataclasses import dataclass
 from html import escape
 
+from ..rules import GameResult
+from ..storage import StoredGame
 from .bidi import isolate
-from .rules import GameResult
+from .memo import TextCache
 
 #: Line colours (Okabe & Ito's colour-blind-safe set, minus the near-white yellow).
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#882255", "#777777")
@@ -243,3 +245,11 @@ def score_chart_svg(result: GameResult, *, width: int = 360, height: int = 220) 
     parts.append('<g class="legend">' + "".join(legend) + "</g>")
     parts.append("</svg>")
     return "".join(parts)
+
+
+_CHARTS: TextCache[str] = TextCache()
+
+
+def game_chart(stored: StoredGame) -> str:
+    """Return a stored game's chart, drawn once per game text (every tap reloads the page)."""
+    return _CHARTS.get(stored.read.text, lambda: score_chart_svg(stored.result()))

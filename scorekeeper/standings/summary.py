@@ -2,7 +2,7 @@
 
 Pure: a scored game in, a `GameSummary` out (no Flask, no database). The home
 page and the players pages read these stored numbers instead of rescoring every
-game on every view; the service layer (`scorekeeper.games`) writes them in the
+game on every view; the service layer (`scorekeeper.service`) writes them in the
 same transaction as every change to the game.
 
 A player's **bid** counts when it promised something: a number above zero, a
@@ -17,9 +17,9 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from .rules import BUILTIN_DOCUMENTS, BidKind, DealResult, Exact, Game, GameResult, name_key
+from ..rules import BUILTIN_DOCUMENTS, BidKind, DealResult, Exact, Game, GameResult, name_key
+from ..storage.results import GameSummary, SeatSummary
 
 #: Bump when what a summary holds, or how it is counted, changes: every stored one is redone.
 SUMMARY_REVISION = 1
@@ -33,44 +33,6 @@ def _stamp() -> str:
 
 #: A stored summary with another stamp was counted by another release: it is counted again.
 STAMP = _stamp()
-
-
-@dataclass(frozen=True)
-class SeatSummary:
-    """One player's part of a game: their side and its total, their bids and boards."""
-
-    seat: int
-    name: str  #: as written at this game, without surrounding spaces
-    key: str  #: the name whatever its capitals (`name_key`)
-    side: int
-    side_name: str
-    total: int  #: the side's total
-    place: int  #: 1 for first (ties share a place)
-    won: bool  #: finished, and the side is among the winners
-    bids: int
-    bids_made: int
-    boards: int
-    boards_made: int
-    #: (cards each, the side's points over those deals, scored deals) for every hand size played
-    points: tuple[tuple[int, int, int], ...]
-
-
-@dataclass(frozen=True)
-class GameSummary:
-    """A game's results: totals by side, winners, how far it is, bids made and missed."""
-
-    ruleset: str  #: the ruleset's name, as the game's own copy says it
-    players: tuple[str, ...]
-    sides: tuple[str, ...]
-    totals: tuple[int, ...]
-    winners: tuple[int, ...] | None
-    complete: bool
-    deals: int  #: deals played, counting thrown-in deals
-    next_number: int | None  #: the slot of the schedule to deal next (None when finished)
-    schedule: int  #: deals in the schedule
-    bids_made: int
-    bids_missed: int
-    seats: tuple[SeatSummary, ...]
 
 
 def bid_counter(game: Game) -> Callable[[DealResult, int], bool]:

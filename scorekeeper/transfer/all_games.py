@@ -1,6 +1,6 @@
 """Every game in one JSON file: out for safekeeping, back in all at once or not at all.
 
-An archive is `{"format": "scorekeeper-archive", "version": 1, "games": [...]}`
+The file is `{"format": "scorekeeper-archive", "version": 1, "games": [...]}`
 where each game is a game file of docs/game-format.md, exactly as `/games/<id>/export.json`
 gives it. Importing checks every game before writing any, then writes them all in
 one transaction: a bad game anywhere in the file means nothing is imported.
@@ -13,16 +13,16 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from .documents import read_json_document
-from .games import import_games as store_all
-from .rules import Game, GameFileError, ScoreError, default_lookup, read_game, score_game
-from .storage import Connection, NotFound, game_ids, get_game
+from ..rules import Game, GameFileError, ScoreError, default_lookup, read_game, score_game
+from ..service.games import import_games as store_all
+from ..storage import Connection, NotFound, game_ids, get_game
+from .strict_json import read_json_document
 
 FORMAT = "scorekeeper-archive"
 VERSION = 1
 
 
-def archived_games(db: Connection) -> Iterator[dict[str, Any]]:
+def every_game_file(db: Connection) -> Iterator[dict[str, Any]]:
     """Yield every game's file, the oldest first, reading one game at a time."""
     for game_id in game_ids(db):
         try:
@@ -33,24 +33,24 @@ def archived_games(db: Connection) -> Iterator[dict[str, Any]]:
 
 def export_all(db: Connection) -> dict[str, Any]:
     """Return every game as one archive document, the oldest game first."""
-    return {"format": FORMAT, "version": VERSION, "games": list(archived_games(db))}
+    return {"format": FORMAT, "version": VERSION, "games": list(every_game_file(db))}
 
 
-def archive_text(db: Connection) -> Iterator[str]:
+def all_games_text(db: Connection) -> Iterator[str]:
     """Yield the archive file's text a game at a time, so memory never holds every game.
 
     The text is exactly `json.dumps(export_all(db), indent=1, ensure_ascii=False)`.
     """
     yield f'{{\n "format": "{FORMAT}",\n "version": {VERSION},\n "games": ['
     first = True
-    for game in archived_games(db):
+    for game in every_game_file(db):
         text = json.dumps(game, indent=1, ensure_ascii=False).replace("\n", "\n  ")
         yield ("\n  " if first else ",\n  ") + text
         first = False
     yield "]\n}" if first else "\n ]\n}"
 
 
-def read_archive(document: Any) -> list[Game]:
+def read_all_games(document: Any) -> list[Game]:
     """Check an archive document and every game in it; refuse it whole if any game is bad."""
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise GameFileError(
@@ -73,9 +73,9 @@ def read_archive(document: Any) -> list[Game]:
     return games
 
 
-def read_archive_text(raw: str | bytes) -> list[Game]:
+def read_all_games_text(raw: str | bytes) -> list[Game]:
     """Read an archive file's text and check every game in it."""
-    return read_archive(read_json_document(raw, what="the archive"))
+    return read_all_games(read_json_document(raw, what="the archive"))
 
 
 def import_games(db: Connection, games: list[Game], *, device: str | None = None) -> int:
@@ -88,4 +88,4 @@ def import_all(db: Connection, document: Any, *, device: str | None = None) -> i
 
     The games get new ids; the device, if given, becomes an editor of each.
     """
-    return import_games(db, read_archive(document), device=device)
+    return import_games(db, read_all_games(document), device=device)

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import logging
 import os
-import sys
-from typing import TextIO
 
-from .config import INSTANCE, default_database_path
-from .links import lan_address
+from ..machine.config import default_database_path
+from .banner import greet
 
 #: Open connections waitress keeps (its default is 100): idle and half-open ones included,
 #: so 150 idle sockets cannot take every place.
@@ -28,35 +26,17 @@ MAX_REQUEST_BODY = 8 * 1024 * 1024
 MAX_REQUEST_HEADERS = 64 * 1024
 
 
-def greet(host: str, port: int, database: str, out: TextIO = sys.stdout) -> None:
-    """Print where phones should go (with a QR code of it), then where the data lives."""
-    import segno
-
-    everywhere = host in ("0.0.0.0", "::", "")
-    address = lan_address() if everywhere else None
-    url = f"http://{address or (host if not everywhere else 'localhost')}:{port}/"
-    if address:
-        print(f"Phones on this network can open {url}", file=out)
-        segno.make(url, error="l").terminal(out=out, compact=True)
-        print(f"(on this computer: http://localhost:{port}/)", file=out)
-    else:
-        print(f"Scorekeeper is running on {url}", file=out)
-    print(f"Games are kept in {database}", file=out)
-    print(f"The secret key is in {INSTANCE / 'secret_key'} (or $SECRET_KEY)", file=out)
-    out.flush()
-
-
 def fill_in_results(path: str) -> int:
     """Count and store the results of games kept without them (a database from before).
 
     Done before the first request, so no page waits for a whole archive to be scored.
     """
-    from .results import refresh_results
-    from .storage import open_database
+    from ..standings.results import bring_up_to_date
+    from ..storage import open_database
 
     db = open_database(path)
     try:
-        return refresh_results(db)
+        return bring_up_to_date(db)
     finally:
         db.close()
 
@@ -65,8 +45,8 @@ def serve(*, host: str, port: int, db: str | None = None, threads: int = 8) -> N
     """Run the app until interrupted."""
     from waitress import serve as waitress_serve
 
+    from ..web import create_app
     from .dispatch import TableFirst
-    from .web import create_app
 
     if db:
         os.environ["SCOREKEEPER_DB"] = db

@@ -8,7 +8,7 @@ import secrets
 import socket
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parent
+PACKAGE = Path(__file__).resolve().parent.parent
 #: The checkout the package sits in, when it runs from one (`make run`, an editable install).
 CHECKOUT = PACKAGE.parent
 

@@ -1,10 +1,10 @@
 """Every game's results kept stored, so the archive's pages cost the same with 10 games or 3,000.
 
-The service layer (`scorekeeper.games`) calls `keep_results` in the same
-transaction as every change to a game. Readers make sure of them first: a
-game whose stored results are missing (a database from before they were kept),
-older than the game, or counted under other built-in rules is scored again and
-its results stored, once. No Flask here.
+The service (`service.games`, `service.taps`) calls `store_results` in the same
+transaction as every change to a game. At start-up, `bring_up_to_date` scores
+again every game whose stored results are missing (a database from before they
+were kept), older than the game, or counted under other built-in rules. Reading
+never writes: the list pages and the stats read what is stored. No Flask here.
 
 House rules: a game keeps its own complete copy of the house ruleset it was
 started under (`FoundRuleset.game_ref`), so saving or deleting house rules
@@ -16,28 +16,28 @@ counted again when next read.
 
 from __future__ import annotations
 
-from .rules import GameResult
+from ..rules import GameResult
+from ..storage import Connection, StoredGame, get_game, listing
+from ..storage import results as rows
+from ..storage.listing import GameFilter, GamePage
 from .stats import FamilyStats, PlayerStats, family_stats, player_games
-from .storage import Connection, StoredGame, get_game, listing
-from .storage import results as rows
-from .storage.listing import GameFilter, GamePage
+from .summary import STAMP, summarize
 
 __all__ = [
     "GameFilter",
     "GamePage",
     "archived_count",
+    "bring_up_to_date",
     "family",
-    "keep_results",
-    "keep_version",
     "recent_games",
-    "refresh_results",
     "ruleset_names",
+    "store_results",
+    "store_results_version",
     "with_games",
 ]
-from .summary import STAMP, summarize
 
 
-def keep_results(db: Connection, stored: StoredGame, result: GameResult | None = None) -> None:
+def store_results(db: Connection, stored: StoredGame, result: GameResult | None = None) -> None:
     """Store a just-changed game's results (call inside the change's transaction)."""
     rows.put_results(
         db,
@@ -50,39 +50,28 @@ def keep_results(db: Connection, stored: StoredGame, result: GameResult | None =
     )
 
 
-def keep_version(db: Connection, stored: StoredGame) -> None:
+def store_results_version(db: Connection, stored: StoredGame) -> None:
     """Move a game's stored results on to a version whose deals did not change (a tap)."""
     rows.touch_results(db, stored.id, version=stored.version, updated=stored.updated)
 
 
-def refresh_results(db: Connection) -> int:
-    """Score again and store every game whose stored results are out of date; return how many."""
+def bring_up_to_date(db: Connection) -> int:
+    """Score again and store every game whose stored results are out of date; return how many.
+
+    Called at start-up: after that every change stores its results in its own transaction.
+    """
     stale = rows.stale_results(db, STAMP)
     if stale:
         with db.write():
             for game_id in rows.stale_results(db, STAMP):  # again, now that no one else writes
-                keep_results(db, get_game(db, game_id))
-    db.store.results_checked = True
+                store_results(db, get_game(db, game_id))
     return len(stale)
-
-
-def _fresh(db: Connection) -> None:
-    """Make sure the stored results are up to date before reading them.
-
-    Every game is checked once per process (a database from before results were kept,
-    or results counted by another release); after that every change keeps its results
-    in its own transaction, so a quick count catching games stored without them (by
-    an older copy of the app writing the same file) is enough.
-    """
-    if not db.store.results_checked or rows.results_missing(db):
-        refresh_results(db)
 
 
 def recent_games(
     db: Connection, chosen: GameFilter, *, older_than: str = "", newer_than: str = ""
 ) -> GamePage:
     """Return one page of games, most recently changed first, drawn from stored results."""
-    _fresh(db)
     return listing.list_results(db, chosen, older_than=older_than, newer_than=newer_than)
 
 
@@ -93,13 +82,11 @@ def archived_count(db: Connection) -> int:
 
 def ruleset_names(db: Connection) -> list[str]:
     """Return the name of every ruleset a stored game was played under."""
-    _fresh(db)
     return listing.result_rulesets(db)
 
 
 def family(db: Connection) -> FamilyStats:
     """Count every player's stats over every game's stored results."""
-    _fresh(db)
     return family_stats(
         rows.seat_totals(db), rows.spellings(db), rows.points_by_cards(db), rows.meetings(db)
     )

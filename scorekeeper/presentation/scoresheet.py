@@ -13,8 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from .bidi import isolate, isolate_all
-from .rules import (
+from ..rules import (
     BidKind,
     DealResult,
     Exact,
@@ -25,10 +24,11 @@ from .rules import (
     read_players,
     trump_label,
 )
-from .rules.scoring import score_side
+from ..rules.scoring import score_side
+from .bidi import isolate, isolate_all
 
 if TYPE_CHECKING:
-    from .storage import StoredGame
+    from ..storage import StoredGame
 
 #: The most players one grid holds side by side; more players get several grids.
 PLAYERS_PER_GRID = 5

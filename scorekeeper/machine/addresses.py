@@ -1,4 +1,4 @@
-"""Links other phones can open: the watch and edit links, on the address the home network reaches.
+"""This machine's addresses: the one the home network reaches it at, and links made for it.
 
 A link made for a request to `localhost` (the scorer opened the app on the server
 itself) would be useless on every other phone, so a loopback host is swapped for
@@ -47,16 +47,3 @@ def reachable(url: str, lan: str | None = None) -> str:
         return url
     netloc = address if parts.port is None else f"{address}:{parts.port}"
     return urlunsplit(parts._replace(netloc=netloc))
-
-
-def terminal_qr(text: str) -> str | None:
-    """Draw a QR code of the text for a terminal, or None when segno is not installed."""
-    try:
-        import segno
-    except ImportError:
-        return None
-    import io
-
-    out = io.StringIO()
-    segno.make(text, error="m").terminal(out=out, compact=True, border=2)
-    return out.getvalue()

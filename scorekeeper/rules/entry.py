@@ -15,24 +15,21 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .rules import (
-    TRUMPS,
+from .bidding import (
     Bid,
     BidChoice,
-    DealRecord,
-    DealSetup,
-    Game,
-    GameFileError,
-    IllegalBid,
-    TricksError,
     bid_choices,
+    board_levels,
+    board_name,
     check_bid,
+    hook_value,
     is_thrown_in,
     leader,
     parse_bid,
-    passes_used,
 )
-from .rules.bidding import board_levels, board_name, hook_value
+from .errors import GameFileError, IllegalBid, TricksError
+from .game import DealSetup, passes_used
+from .records import TRUMPS, DealRecord, Game
 
 #: The kinds of tap a deal is entered with.
 STEP_KINDS = ("trump", "bid", "rainbow", "tricks")
@@ -155,15 +152,6 @@ class DraftDeal:
             return {}
         return dict(zip(self.trick_takers, self.tricks, strict=False))
 
-    def plan(self) -> dict[str, Any]:
-        """Return what a phone needs to go on entering this deal while the server is out of reach.
-
-        The bids on offer (with what each adds for the dealer's hook), the board names
-        by level, whose tricks are asked for, and the taps made so far. The server checks
-        every tap again when it arrives, so a phone offline never records a wrong deal.
-        """
-        return {**self.deal_plan(), "steps": self.plan_steps()}
-
     def plan_steps(self) -> list[list[str]]:
         """Return the plan's part that changes with each tap: the taps made so far."""
         return [list(step) for step in self.steps]
@@ -205,8 +193,8 @@ class DraftDeal:
 
     # Taps --------------------------------------------------------------------------------
 
-    def apply(self, kind: str, value: str) -> DraftDeal:
-        """Return the deal after one more tap, or raise a ScoreError saying why it is refused."""
+    def _add(self, kind: str, value: str) -> DraftDeal:
+        """Return the deal with one more step, or raise a ScoreError saying why it is refused."""
         deal = self.setup.index
         if kind == "trump":
             trump = value.strip().lower()
@@ -283,14 +271,14 @@ class DraftDeal:
             return None
         return ("tricks", "0")
 
-    def then(self, kind: str, value: str) -> DraftDeal:
+    def tap(self, kind: str, value: str) -> DraftDeal:
         """Return the deal after one more step, marked filled in if it was the only choice.
 
         A replay of the draft and the tap itself both go through here, so the deal a tap
         leaves is the very deal its draft replays to.
         """
         forced = self.forced()
-        deal = self.apply(kind, value)
+        deal = self._add(kind, value)
         if forced == (kind, value):
             deal = replace(deal, filled=(*deal.filled, len(deal.steps) - 1))
         return deal
@@ -299,7 +287,7 @@ class DraftDeal:
         """Fill in every value that leaves no choice, so it costs the scorer no tap."""
         deal = self
         while not deal.complete and (step := deal.forced()) is not None:
-            deal = deal.then(*step)
+            deal = deal.tap(*step)
         return deal
 
     def filled_words(self) -> list[str]:
@@ -373,7 +361,7 @@ def replay(game: Game, setup: DealSetup, steps: Iterable[Sequence[str]]) -> Draf
     deal = DraftDeal(game, setup)
     for step in steps:
         try:
-            deal = deal.then(str(step[0]), str(step[1]))
+            deal = deal.tap(str(step[0]), str(step[1]))
         except (IndexError, TypeError, ValueError):
             break
     return deal

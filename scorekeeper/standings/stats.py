@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .rules import name_key
+from ..rules import name_key
 
 
 @dataclass(frozen=True)

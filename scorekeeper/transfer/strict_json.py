@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .rules import GameFileError
+from ..rules import GameFileError
 
 
 def _no_constants(name: str) -> Any:

@@ -1,0 +1,10 @@
+"""This machine: where things live (the app's folders, the database, the secret key), the
+settings read from the environment, and its addresses on the home network.
+
+`config.py` says where the folders, the database and the key are and reads the
+environment's settings; `addresses.py` finds the LAN address and makes links that
+other phones can open. Everything above reads these; nothing here knows games.
+
+May import: nothing of Scorekeeper's.
+Libraries: platformdirs.
+"""

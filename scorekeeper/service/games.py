@@ -1,0 +1,229 @@
+"""Every change to a game: start, bring in, join, hand over, archive, delete, record, correct, undo.
+
+Each call loads the game once, checks the version the caller saw once, writes in
+one transaction, and returns the game as it is afterwards, already scored. The
+table's taps are in `taps.py`; a request that must happen once runs through
+`once.py`, which keeps its reply in the same transaction as the change. No Flask
+here: callers parse their requests, call these, and render what they return.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..rules import DealRecord, Game, read_deal, score_game
+from ..standings.results import store_results, store_results_version
+from ..storage import (
+    KEEP_DRAFT,
+    Connection,
+    NotFound,
+    StoredGame,
+    add_editor,
+    delete_archived_game,
+    game_exists,
+    get_game,
+    get_game_for,
+    insert_game,
+    is_editor,
+    new_edit_key,
+    set_archived,
+    update_game,
+)
+from .errors import STALE, Conflict, NoSuchDeal, NotAllowed
+
+# Who may change a game --------------------------------------------------------------------------
+
+
+def load(db: Connection, game_id: str) -> StoredGame:
+    """Return a stored game, or raise NotFound."""
+    return get_game(db, game_id)
+
+
+def load_for(db: Connection, game_id: str, device: str | None) -> tuple[StoredGame, bool]:
+    """Return a stored game and whether this device may change it, or raise NotFound."""
+    return get_game_for(db, game_id, device)
+
+
+def check_may_change(db: Connection, game_id: str, device: str | None) -> None:
+    """Raise NotFound for an unknown game, NotAllowed unless this device may change it."""
+    if not is_editor(db, game_id, device):
+        if not game_exists(db, game_id):
+            raise NotFound(game_id)
+        raise NotAllowed()
+
+
+def load_to_change(
+    db: Connection, game_id: str, device: str | None, version: int | None
+) -> StoredGame:
+    """Load a game to change it: it exists, this device may change it, the version is current."""
+    current, editor = get_game_for(db, game_id, device)
+    if not editor:
+        raise NotAllowed()
+    if version is not None and version != current.version:
+        raise Conflict(STALE, current)
+    return current
+
+
+def save_deals(
+    db: Connection, current: StoredGame, deals: Sequence[DealRecord], *, draft: Any = None
+) -> StoredGame:
+    """Score the game with these deals (refusing any that breaks the rules) and store it."""
+    after = current.game.with_deals(deals)
+    result = score_game(after)
+    stored = update_game(db, current, after, result=result, draft=draft)
+    store_results(db, stored, result)
+    return stored
+
+
+def save_draft(db: Connection, current: StoredGame, draft: Any) -> StoredGame:
+    """Store the deal being entered; the deals, and so the results, stay as they are."""
+    stored = update_game(db, current, current.game, result=current.result(), draft=draft)
+    store_results_version(db, stored)
+    return stored
+
+
+# Starting and bringing in games ---------------------------------------------------------------
+
+
+def start_game(db: Connection, game: Game, *, device: str | None) -> StoredGame:
+    """Store a new game (checked by scoring it); the device that starts it may change it."""
+    result = score_game(game)
+    with db.write():
+        stored = insert_game(db, game, result)
+        store_results(db, stored, result)
+        if device:
+            add_editor(db, stored.id, device)
+    return stored
+
+
+def import_games(db: Connection, games: Sequence[Game], *, device: str | None) -> int:
+    """Store checked games in one transaction, all or none; return how many were stored."""
+    with db.write():
+        for game in games:
+            start_game(db, game, device=device)
+    return len(games)
+
+
+def join(db: Connection, game_id: str, edit_key: str, device: str) -> StoredGame:
+    """Let a device change the game, given the game's edit link; raise NotFound for a wrong key."""
+    with db.write():
+        stored = get_game(db, game_id)
+        if edit_key != stored.edit_key:
+            raise NotFound(game_id)
+        add_editor(db, game_id, device)
+    return stored
+
+
+def hand_over(db: Connection, game_id: str, device: str | None) -> StoredGame:
+    """Revoke every edit link given out: a new link, and only this device keeps scoring."""
+    with db.write():
+        _, editor = get_game_for(db, game_id, device)
+        if not editor or device is None:
+            raise NotAllowed()
+        new_edit_key(db, game_id, keep=device)
+    return get_game(db, game_id)
+
+
+def move_to_archive(
+    db: Connection, game_id: str, device: str | None, *, archived: bool = True
+) -> None:
+    """Move a game off the home list into the archive, or bring it back (its scorers only)."""
+    with db.write():
+        check_may_change(db, game_id, device)
+        set_archived(db, game_id, archived)
+
+
+def delete_for_good(db: Connection, game_id: str, device: str | None) -> StoredGame:
+    """Delete a game that is in the archive (its scorers only); return it as it was.
+
+    A game still on the list is never deleted: the archive is deleting's undo window.
+    """
+    with db.write():
+        check_may_change(db, game_id, device)
+        current = get_game(db, game_id)
+        if not delete_archived_game(db, game_id):
+            raise Conflict("Move the game to the archive first.", current)
+    return current
+
+
+# Recording, correcting, undoing deals ---------------------------------------------------------
+
+
+def record_deal(
+    db: Connection,
+    game_id: str,
+    raw: Any,
+    *,
+    device: str | None,
+    number: int,
+    version: int | None = None,
+) -> StoredGame:
+    """Record the next deal, given as the game file holds it and named by `number`.
+
+    `number` is the deal's place in the game file (counting thrown-in deals) or its
+    slot of the schedule. After a thrown-in deal the slot is also the place of a deal
+    already recorded, so a repeated number could mean either: only a version can tell.
+    """
+    with db.write():
+        current = load_to_change(db, game_id, device, version)
+        deals = current.game.deals
+        position = len(deals) + 1
+        upcoming = current.result().next
+        slot = upcoming.number if upcoming else None
+        by_slot = number == slot and (slot == position or version is not None)
+        if number != position and not by_slot:
+            where = "the game is over" if slot is None else f"deal {position} is"
+            raise Conflict(
+                f"Deal {number} is not the next deal ({where}, counting thrown-in deals); "
+                "here is the game as it is now.",
+                current,
+            )
+        game = current.game
+        record = read_deal(raw, index=position, players=game.players, ruleset=game.ruleset)
+        return save_deals(db, current, [*deals, record])
+
+
+def correct_deal(
+    db: Connection,
+    game_id: str,
+    position: int,
+    raw: Any,
+    *,
+    device: str | None,
+    version: int | None = None,
+) -> StoredGame:
+    """Correct a recorded deal; every later deal is rescored, or nothing changes."""
+    with db.write():
+        current = load_to_change(db, game_id, device, version)
+        deals = list(current.game.deals)
+        if not 1 <= position <= len(deals):
+            raise NoSuchDeal(f"deal {position}")
+        game = current.game
+        deals[position - 1] = read_deal(
+            raw, index=position, players=game.players, ruleset=game.ruleset
+        )
+        return save_deals(db, current, deals, draft=KEEP_DRAFT)
+
+
+def undo_deal(
+    db: Connection,
+    game_id: str,
+    position: int,
+    *,
+    device: str | None,
+    version: int | None = None,
+) -> StoredGame:
+    """Take back the last deal (named by its place, or by its slot of the schedule)."""
+    with db.write():
+        current = load_to_change(db, game_id, device, version)
+        deals = current.result().deals
+        if deals and position != len(deals) and position == deals[-1].setup.number:
+            position = len(deals)  # the last deal named by its slot number
+        if not deals:
+            raise Conflict("There is no deal to undo.", current)
+        if position != len(deals):
+            raise Conflict(
+                f"Only the last deal ({len(deals)}) can be undone, not deal {position}.", current
+            )
+        return save_deals(db, current, current.game.deals[:-1])
