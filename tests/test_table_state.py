@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.rules import read_game, score_game
-from scorekeeper.rules.entry import DraftDeal, replay, taps_of
+from scorekeeper.rules.entry import DraftDeal, from_draft, remember, replay, taps_of
 from tests.conftest import example
 
 
@@ -46,3 +46,20 @@ def test_the_only_bid_left_is_marked_filled_in_whether_tapped_or_replayed() -> N
     tapped = start.tap("bid", "1").fill_forced()
     assert tapped.filled[0] == 0  # the first bid, tapped, was the only choice too
     assert replay(start.game, setup, tapped.to_draft()["steps"]) == tapped
+
+
+def test_a_draft_is_replayed_once_for_its_game_and_a_tapped_deal_is_not_replayed_at_all() -> None:
+    game = read_game({**example("back-alley-pagat"), "deals": []})
+    setup = score_game(game).next
+    assert setup is not None
+    draft = {"position": setup.index, "steps": [["trump", "hearts"], ["bid", "3"]]}
+    first = from_draft(game, setup, draft)
+    assert [kind for kind, _ in first.steps] == ["trump", "bid"]
+    assert from_draft(game, setup, draft) is first  # the page after the tap: not replayed
+    twin = read_game({**example("back-alley-pagat"), "deals": []})  # the same text, read again
+    assert from_draft(twin, setup, draft) == first and from_draft(twin, setup, draft) is not first
+    tapped = remember(first.tap("bid", "pass"))
+    assert from_draft(game, setup, tapped.to_draft()) is tapped
+    assert from_draft(game, setup, {**draft, "position": 99}) == DraftDeal(game, setup)
+    broken = {"position": setup.index, "steps": [["trump", "hearts"], "bid"]}
+    assert from_draft(game, setup, broken).steps == (("trump", "hearts"),)  # replay stops there

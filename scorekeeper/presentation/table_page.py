@@ -22,7 +22,6 @@ from .memo import TextCache
 #: The suits offered as trump, in the order of their buttons.
 SUITS = ("clubs", "diamonds", "hearts", "spades")
 
-_DRAFTS: TextCache[DraftDeal] = TextCache()
 _PLANS: TextCache[dict[str, Any]] = TextCache()
 _FILLED: TextCache[tuple[str, ...]] = TextCache()
 
@@ -190,11 +189,10 @@ def build_table_page(stored: StoredGame, *, editor: bool) -> TablePage:
 
 
 def deal_in_progress(stored: StoredGame) -> DraftDeal:
-    """Return the deal being tapped in, replayed from the stored draft once per draft."""
+    """Return the deal being tapped in, replayed from the stored draft."""
     setup = stored.result().next
     assert setup is not None, "a finished game has no deal in progress"
-    key = (stored.read.text, repr(stored.draft))
-    return _DRAFTS.get(key, lambda: from_draft(stored.game, setup, stored.draft))
+    return from_draft(stored.game, setup, stored.draft)
 
 
 def deal_screen(deal: DraftDeal) -> DealScreen:

@@ -10,7 +10,9 @@ and undo is just dropping the last tap. When the last tap completes the deal,
 
 from __future__ import annotations
 
+import collections
 import functools
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -378,12 +380,45 @@ def back_one(game: Game, setup: DealSetup, steps: Sequence[Step]) -> DraftDeal:
     return DraftDeal(game, setup)
 
 
+#: Deals replayed lately: every tap reloads its page, which replays the same taps again.
+REPLAYS_KEPT = 64
+_replayed: collections.OrderedDict[tuple[int, int, tuple[Step, ...]], DraftDeal] = (
+    collections.OrderedDict()
+)
+_replayed_lock = threading.Lock()
+
+
 def from_draft(game: Game, setup: DealSetup, draft: Any) -> DraftDeal:
-    """Return the deal in progress from a stored draft (an empty one if it is for another deal)."""
+    """Return the deal in progress from a stored draft (an empty one if it is for another deal).
+
+    The same game (one object while its text is unchanged) and taps replay to the same
+    deal, so a deal replayed lately, or just tapped (`remember`), is not replayed again.
+    """
     if not isinstance(draft, dict) or draft.get("position") != setup.index:
         return DraftDeal(game, setup)
     steps = draft.get("steps")
-    return replay(game, setup, steps if isinstance(steps, list) else [])
+    if not isinstance(steps, list):
+        return DraftDeal(game, setup)
+    try:
+        key = (id(game), setup.index, tuple((str(kind), str(value)) for kind, value in steps))
+    except (TypeError, ValueError):  # a step that is not a pair: replay stops there
+        return replay(game, setup, steps)
+    with _replayed_lock:
+        kept = _replayed.get(key)
+    if kept is not None and kept.game is game and kept.setup == setup:
+        return kept
+    return remember(replay(game, setup, steps), key[2])
+
+
+def remember(deal: DraftDeal, steps: tuple[Step, ...] | None = None) -> DraftDeal:
+    """Keep a deal as what its taps (by default its own) replay to; return it."""
+    key = (id(deal.game), deal.setup.index, deal.steps if steps is None else steps)
+    with _replayed_lock:
+        _replayed[key] = deal
+        _replayed.move_to_end(key)
+        while len(_replayed) > REPLAYS_KEPT:
+            _replayed.popitem(last=False)
+    return deal
 
 
 def taps_of(game: Game, setup: DealSetup, record: DealRecord) -> list[Step]:

@@ -8,7 +8,7 @@ stores the draft again, or the deal once it is complete. No Flask here.
 from __future__ import annotations
 
 from ..rules import GameOverError, ScoreError, score_game
-from ..rules.entry import DraftDeal, back_one, from_draft, taps_of
+from ..rules.entry import DraftDeal, back_one, from_draft, remember, taps_of
 from ..standings.results import store_results
 from ..storage import Connection, StoredGame, update_game
 from .games import load_to_change, save_deals, save_draft
@@ -34,7 +34,7 @@ def tap(
         deal = deal.tap(kind, value).fill_forced()
         if deal.complete:
             return save_deals(db, current, [*current.game.deals, deal.record()])
-        return save_draft(db, current, deal.to_draft())
+        return save_draft(db, current, remember(deal).to_draft())
 
 
 def _undo_tap(db: Connection, current: StoredGame, deal: DraftDeal | None) -> StoredGame:

@@ -24,19 +24,7 @@ from .security import csrf
 
 
 class ScorekeeperApp(Flask):
-    """Flask, remembering which of its views and hooks are plain functions.
-
-    Flask asks `inspect` whether each view and hook is a coroutine on every call, nine
-    times a request; the answer never changes, so it is asked once per function (for
-    the first few hundred: a function made per request, like `after_this_request`'s,
-    is asked every time instead of filling memory).
-    """
-
-    KEEP_SYNCED = 512
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._synced: dict[Any, Any] = {}
+    """Flask, keeping static files under their fingerprints for a year (`assets.py`)."""
 
     def get_send_file_max_age(self, filename: str | None) -> int | None:
         # A static file asked for under its current fingerprint never changes (assets.py).
@@ -49,17 +37,6 @@ class ScorekeeperApp(Flask):
         if is_fingerprinted(filename):
             response.cache_control.immutable = True  # not even checked on a reload
         return response
-
-    def ensure_sync(self, func: Any) -> Any:
-        try:
-            return self._synced[func]
-        except KeyError:
-            synced = super().ensure_sync(func)
-            if len(self._synced) < self.KEEP_SYNCED:
-                self._synced[func] = synced
-            return synced
-        except TypeError:  # an unhashable callable: asked every time, as Flask does
-            return super().ensure_sync(func)
 
 
 class FormRequest(Request):

@@ -10,7 +10,6 @@ every other protection stays on.
 
 from __future__ import annotations
 
-import functools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -95,36 +94,6 @@ def retry_after() -> int:
     return max(1, int(reset - time.time()) + 1)
 
 
-def _posts_only(app: Flask) -> None:
-    """Run Flask-Limiter's hooks on POSTs only.
-
-    Every quota counts POSTs (COUNTED), yet the extension's before, after
-    and teardown hooks look up the limits of every request: a tenth of a millisecond
-    on every page, every static file and every tap's page.
-    """
-
-    def ours(hook: Any) -> bool:
-        bound = hook.args[0] if isinstance(hook, functools.partial) and hook.args else None
-        return getattr(hook, "__self__", bound) is limiter
-
-    def before(hook: Any) -> Callable[[], Any]:
-        return lambda: hook() if request.method == COUNTED else None
-
-    def after(hook: Any) -> Callable[[Response], Response]:
-        return lambda response: hook(response) if request.method == COUNTED else response
-
-    def teardown(hook: Any) -> Callable[[BaseException | None], None]:
-        return lambda error: hook(error) if request.method == COUNTED else None
-
-    for funcs, wrap in (
-        (app.before_request_funcs, before),
-        (app.after_request_funcs, after),
-        (app.teardown_request_funcs, teardown),
-    ):
-        hooks = funcs.get(None, [])
-        funcs[None] = [wrap(hook) if ours(hook) else hook for hook in hooks]
-
-
 def init_app(app: Flask) -> None:
     """Count against the quotas unless the QUOTAS setting is off; answer a burst with 429."""
     from .errors import refusal
@@ -132,7 +101,6 @@ def init_app(app: Flask) -> None:
     app.config["RATELIMIT_ENABLED"] = bool(app.config["QUOTAS"])
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
     limiter.init_app(app)
-    _posts_only(app)
 
     @app.errorhandler(RateLimitExceeded)
     def _too_many(error: RateLimitExceeded) -> Response:

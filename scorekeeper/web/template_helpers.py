@@ -17,7 +17,6 @@ from ..presentation.bidi import isolate
 from ..rules import trump_label
 from ..standings.stats import one_decimal
 from .sharing import edit_url, watch_url
-from .urls import page_url_for
 
 
 def bdi_join(names: Iterable[str], separator: str) -> Markup:
@@ -53,7 +52,6 @@ FILTERS = {
     "when": when,
 }
 GLOBALS = {
-    "url_for": page_url_for,
     "watch_link": watch_url,
     "edit_link": edit_url,
 }
