@@ -55,7 +55,7 @@ from .gamefile import (
     read_players,
     score,
 )
-from .parts import Khishti, PassLimit, Premia
+from .parts import Khishti, MissPenalty, PassLimit, Premia
 from .records import TRUMPS, DealRecord, Game, trump_label
 from .ruleset import (
     AtLeast,
@@ -95,6 +95,7 @@ __all__ = [
     "GameResult",
     "IllegalBid",
     "Khishti",
+    "MissPenalty",
     "PassLimit",
     "Premia",
     "RainbowBid",
