@@ -9,12 +9,14 @@ built-in `joker` does not change.
 from __future__ import annotations
 
 import copy
+import functools
 from dataclasses import dataclass
 from typing import Any
 
 from .builtins import BUILTIN_DOCUMENTS
 from .errors import RulesetError
 from .parts import ALL_KEYS, VARIANT_DEFAULTS
+from .ruleset import Ruleset
 
 _JOKER = BUILTIN_DOCUMENTS["joker"]
 
@@ -175,3 +177,9 @@ def variant_changes(slug: str) -> dict[str, Any]:
         if key != "name" and value != _JOKER.get(key, VARIANT_DEFAULTS.get(key)):
             changes[key] = value
     return changes
+
+
+@functools.cache
+def ready_made_ruleset(slug: str) -> Ruleset:
+    """Return a ready-made variant as a ruleset, found by slug (its rules never change)."""
+    return Ruleset.from_document(variant_changes(slug), slug=slug)

@@ -98,7 +98,7 @@ def index() -> str:
     choices = ruleset_choices(get_db())
     return render_template(
         "rules/index.html",
-        builtins=[found for found in choices if not found.house],
+        builtins=[found for found in choices if not found.house and not found.ready_made],
         house=[found for found in choices if found.house],
         ready_made=ready_made_rulesets(),
     )
