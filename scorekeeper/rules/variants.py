@@ -56,9 +56,9 @@ VARIANTS: dict[str, Variant] = {
                 premia={"of": "sum", "times": 1, "strike": "alone"},
                 pass_limit={"passes": 3, "per": "set"},
             ),
-            "Issue 17's table: khishti -500, a premia of the whole set's sum that strikes "
-            "the others' best deal (as the 'Joker Score' keeper strikes, only when one "
-            "player alone earns it), at most 3 passes a set.",
+            "A family's strict table: khishti -500, a premia of the whole set's sum that "
+            "strikes the others' best deal (as the 'Joker Score' keeper strikes, only when "
+            "one player alone earns it), at most 3 passes a set.",
         ),
         Variant(
             "joker-scaled-khishti",
