@@ -5,8 +5,8 @@ Khishti, premia, the pass limit, what a missed bid costs, what a made pass score
 
 from __future__ import annotations
 
-from ..rules.parts import MAX_DEALS, MAX_POINTS, MAX_PREMIA_TIMES
-from .fields import Field, Option, Rule, Variant, lost_field, yes_no_field
+from ..rules.parts import MAX_DEALS, MAX_POINTS, MAX_PREMIA_TIMES, VARIANT_DEFAULTS
+from .fields import Field, Option, Rule, Variant, exactly, lost_field, yes_no_field
 
 #: The house variants Joker tables play (docs/joker-variants.md); each needs exact scoring.
 VARIANT_SCHEMA: tuple[Rule, ...] = (
@@ -31,6 +31,8 @@ VARIANT_SCHEMA: tuple[Rule, ...] = (
         ),
         note="Only with exact scoring (like Joker's). 500 lost, and 0 a card, is −500 on any "
         "deal; 0 and 100 a card is −900 on a 9-card deal.",
+        read_by=exactly,
+        idle=VARIANT_DEFAULTS["khishti"],
     ),
     Rule(
         "premia",
@@ -75,6 +77,8 @@ VARIANT_SCHEMA: tuple[Rule, ...] = (
         note="Only with exact scoring and sets of deals (like Joker's). Only a struck deal "
         "above 0 is taken away. “Not at all” needs a strike: the earner gains nothing, the "
         "others lose their best deal.",
+        read_by=exactly,
+        idle=VARIANT_DEFAULTS["premia"],
     ),
     Rule(
         "pass_limit",
@@ -111,6 +115,8 @@ VARIANT_SCHEMA: tuple[Rule, ...] = (
         ),
         note="Once a player's passes are used up, the pass is offered greyed out with the "
         "reason. Needs pass allowed; “in each set” needs sets of deals.",
+        read_by=exactly,
+        idle=VARIANT_DEFAULTS["pass_limit"],
     ),
     Rule(
         "miss_penalty",
@@ -133,6 +139,8 @@ VARIANT_SCHEMA: tuple[Rule, ...] = (
         note="Only with exact scoring. The score keepers' ways: 100 a trick short (and over, "
         "the tricks taken); 50 a trick short and 50 a trick over; or any miss 200 (100, "
         "500). A way of missing that loses 0 still scores its tricks taken.",
+        read_by=exactly,
+        idle=VARIANT_DEFAULTS["miss_penalty"],
     ),
     Rule(
         "made_pass",
@@ -156,6 +164,8 @@ VARIANT_SCHEMA: tuple[Rule, ...] = (
             ),
         ),
         note="Only with exact scoring and pass allowed. Some score keepers give a made pass 0.",
+        read_by=exactly,
+        idle=VARIANT_DEFAULTS["made_pass"],
     ),
     Rule(
         "pairs",
@@ -171,5 +181,7 @@ VARIANT_SCHEMA: tuple[Rule, ...] = (
         note="Only with exact scoring and exactly 4 players, each playing for themself "
         "(Teams: each plays for themself). A pair earns the set bonus only when both "
         "partners made every bid of the set.",
+        read_by=exactly,
+        idle=VARIANT_DEFAULTS["pairs"],
     ),
 )

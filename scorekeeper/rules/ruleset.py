@@ -125,6 +125,11 @@ class Ruleset:
         return max(self.min_players, min(self.max_players, 4))
 
     @property
+    def scores_exactly(self) -> bool:
+        """Say whether a bid must be made exactly (Joker's family), not at least (Back Alley's)."""
+        return isinstance(self.scoring, Exact)
+
+    @property
     def has_teams(self) -> bool:
         """Say whether the sides are two teams: a partnership, or pairs who score apart."""
         return self.partnership or self.pairs

@@ -54,6 +54,7 @@ from .db import get_db
 from .devices import current_device, on_this_machine
 from .quotas import quota
 from .rules_forms import (
+    RULE_INPUTS,
     SEATS,
     CalculatorForm,
     FormErrors,
@@ -65,6 +66,7 @@ from .rules_forms import (
     read,
     schedule_field,
     seat_fields,
+    shown_rules,
 )
 
 bp = Blueprint("rules_pages", __name__)
@@ -182,6 +184,7 @@ def _editor(
         reading = schedule_words(parse_card_counts(form.schedule.data or ""))
     except ValueError:
         reading = ""
+    shown = shown_rules(form)
     page = render_template(
         "rules/editor.html",
         form=form,
@@ -193,6 +196,9 @@ def _editor(
         schedule_field=schedule_field,
         reading=reading,
         titles=RULE_TITLES,
+        shown=shown,
+        unseen=[RULE_TITLES[rule.key] for rule in SCHEMA if rule.key not in shown],
+        rule_inputs=RULE_INPUTS,
     )
     return page, status
 
