@@ -20,7 +20,14 @@ from ..house_rules.examples import EXAMPLE_NAMES
 from ..house_rules.inputs import FormErrors, from_form, player_counts, to_form
 from ..house_rules.schedules import most_cards_that_fit
 from ..house_rules.schema import SCHEMA, Field, rules_read
-from ..rules import Ruleset, RulesetError, ScoreError, builtin_rulesets
+from ..rules import (
+    BUILTIN_DOCUMENTS,
+    Ruleset,
+    RulesetError,
+    ScoreError,
+    builtin_rulesets,
+    find_ruleset,
+)
 
 
 class Number(StringField):
@@ -101,19 +108,24 @@ def fill(form: HouseRulesForm, document: dict[str, Any], *, base: str | None) ->
                 form[field.name].choices = [*form[field.name].choices, choice]
 
 
-def shown_rules(form: HouseRulesForm) -> tuple[str, ...]:
+def shown_rules(form: HouseRulesForm, errors: FormErrors) -> tuple[str, ...]:
     """Return the rules the editor shows for the ruleset in the form, as the ruleset says.
 
     A Back Alley copy does not offer Joker's khishti, nor a Joker copy boards; a rule a
-    ruleset plays is always shown. A form that is no ruleset yet shows every rule.
+    ruleset plays is always shown, and so is every rule with something wrong in it. A
+    form that is no ruleset yet asks the built-in it started from, or shows every rule.
     """
-    document, errors = from_form(_values(form))
-    if errors:
-        return rules_read(None)
-    try:
-        return rules_read(Ruleset.from_document(document))
-    except ScoreError:
-        return rules_read(None)
+    document, unread = from_form(_values(form))
+    ruleset = None
+    if not unread:
+        try:
+            ruleset = Ruleset.from_document(document)
+        except ScoreError:
+            ruleset = None
+    if ruleset is None and form.base.data in BUILTIN_DOCUMENTS:
+        ruleset = find_ruleset(form.base.data)
+    read_by = rules_read(ruleset)
+    return tuple(rule.key for rule in SCHEMA if rule.key in read_by or rule.key in errors)
 
 
 def read(form: HouseRulesForm) -> tuple[dict[str, Any] | None, FormErrors]:

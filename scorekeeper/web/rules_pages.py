@@ -184,7 +184,7 @@ def _editor(
         reading = schedule_words(parse_card_counts(form.schedule.data or ""))
     except ValueError:
         reading = ""
-    shown = shown_rules(form)
+    shown = shown_rules(form, errors)
     page = render_template(
         "rules/editor.html",
         form=form,
