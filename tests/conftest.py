@@ -20,6 +20,20 @@ REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = REPO / "tests" / "data" / "examples"
 
 
+#: A ruleset's slug as the docs' tables give it: "| `joker-strict` | …".
+_TABLE_SLUG = re.compile(r"^\| `([a-z0-9-]+)` \|", re.MULTILINE)
+
+
+def documented_slugs() -> list[str]:
+    """Return every ruleset the docs offer by slug: the built-ins of docs/rules.md, then the
+    ready-made variants of docs/joker-variants.md (read from their tables, not the code)."""
+    builtins = (REPO / "docs" / "rules.md").read_text(encoding="utf-8")
+    builtins = builtins.split("## The built-in rulesets", 1)[1].split("\n#", 1)[0]
+    variants = (REPO / "docs" / "joker-variants.md").read_text(encoding="utf-8")
+    variants = variants.split("## Ready-made variants", 1)[1]
+    return _TABLE_SLUG.findall(builtins) + _TABLE_SLUG.findall(variants)
+
+
 def example(name: str) -> dict[str, Any]:
     """Return a golden example game file by name (e.g. "joker")."""
     return json.loads((EXAMPLES / f"{name}.game.json").read_text())

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..rules import BUILTIN_DOCUMENTS, Ruleset, find_ruleset
+from ..rules.variants import VARIANTS, ready_made_ruleset, variant_changes
 
 
 class CommandError(Exception):
@@ -43,14 +44,37 @@ def write_output(path: str, content: bytes) -> None:
         raise CommandError(f"cannot write {path}: {error.strerror or error}") from None
 
 
+def known_slugs() -> list[str]:
+    """Return every ruleset slug the command knows: the built-ins, then the ready-made variants."""
+    return [*BUILTIN_DOCUMENTS, *VARIANTS]
+
+
+def find_slug(slug: str) -> tuple[Ruleset, Any]:
+    """Return a built-in or ready-made ruleset, and what a game file says for it.
+
+    A built-in is named by its slug; a ready-made variant is written out as the house
+    file it is (Joker and the rules it changes), so the scored game carries its rules.
+    """
+    if slug in BUILTIN_DOCUMENTS:
+        return find_ruleset(slug), slug
+    if slug in VARIANTS:
+        return ready_made_ruleset(slug), variant_changes(slug)
+    raise CommandError(
+        f"there is no ruleset called {slug}; the rulesets are {', '.join(known_slugs())}"
+    )
+
+
 def load_ruleset_option(value: str) -> tuple[Ruleset, Any]:
-    """Find a ruleset named on the command line: a built-in slug or a ruleset JSON file."""
-    if value in BUILTIN_DOCUMENTS:
-        return find_ruleset(value), value
+    """Find a ruleset named on the command line: a built-in or ready-made slug, or a file."""
+    if value in BUILTIN_DOCUMENTS or value in VARIANTS:
+        return find_slug(value)
     path = Path(value)
     if not path.exists():
-        known = ", ".join(BUILTIN_DOCUMENTS)
-        raise CommandError(f"{value} is neither a built-in ruleset ({known}) nor a file")
+        builtins, ready_made = ", ".join(BUILTIN_DOCUMENTS), ", ".join(VARIANTS)
+        raise CommandError(
+            f"{value} is neither a built-in ruleset ({builtins}), nor a ready-made one "
+            f"({ready_made}), nor a file"
+        )
     try:
         document = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:

@@ -6,8 +6,9 @@ import argparse
 import json
 from typing import Any
 
-from ..rules import builtin_rulesets, find_ruleset, load_game_text, score_game
-from .files import load_ruleset_option, read_input
+from ..rules import load_game_text, score_game
+from ..rules.variants import VARIANTS, variant_changes
+from .files import find_slug, known_slugs, load_ruleset_option, read_input
 
 
 def add_commands(commands: Any) -> None:
@@ -17,7 +18,9 @@ def add_commands(commands: Any) -> None:
     p.add_argument("--ruleset", help="rescore under another ruleset: a slug or a ruleset file")
     p.set_defaults(run=run_score)
 
-    p = commands.add_parser("rulesets", help="list the built-in rulesets, or print one as JSON")
+    p = commands.add_parser(
+        "rulesets", help="list the built-in and ready-made rulesets, or print one as JSON"
+    )
     p.add_argument("slug", nargs="?", help="print this ruleset's document")
     p.set_defaults(run=run_rulesets)
 
@@ -42,15 +45,21 @@ def run_score(args: argparse.Namespace) -> int:
 
 
 def run_rulesets(args: argparse.Namespace) -> int:
-    """List the built-in rulesets, or print one ruleset's document."""
+    """List the built-in and ready-made rulesets, or print one ruleset's document.
+
+    A ready-made variant prints as its house file (Joker and the rules it changes),
+    which `--ruleset` takes back as a file.
+    """
     if args.slug:
-        print(dump(find_ruleset(args.slug).document))
+        ruleset, _ = find_slug(args.slug)
+        print(dump(variant_changes(args.slug) if args.slug in VARIANTS else ruleset.document))
         return 0
     rows = [("slug", "name", "players", "deals")]
-    for ruleset in builtin_rulesets():
+    for slug in known_slugs():
+        ruleset, _ = find_slug(slug)
         low, high = ruleset.min_players, ruleset.max_players
         players = str(low) if low == high else f"{low}-{high}"
-        rows.append((ruleset.slug or "", ruleset.name, players, ruleset.deals_description()))
+        rows.append((slug, ruleset.name, players, ruleset.deals_description()))
     widths = [max(len(row[col]) for row in rows) for col in range(3)]
     for row in rows:
         print(

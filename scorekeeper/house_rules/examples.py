@@ -154,6 +154,12 @@ def worked_examples(ruleset: Ruleset) -> list[WorkedExample]:
             examples += _example(f"{name} bids 2 and takes exactly 2", table, made)
             missed = table.score(normal, {hero: number(2)}, {hero: 3})
             examples += _example(f"{name} bids 2 but takes 3: missed", table, missed)
+            if ruleset.miss_penalty is not None:
+                short = table.score(normal, {hero: number(2)}, {hero: 1})
+                examples += _example(f"{name} bids 2 but takes 1: a trick short", table, short)
+            if ruleset.made_pass is not None and ruleset.min_bid == 0:
+                passed = table.score(normal, {hero: PASS}, {hero: 0})
+                examples += _example(f"{name} passes and takes none: a made pass", table, passed)
             if ruleset.khishti is not None:
                 khishti = table.score(normal, {hero: number(1)}, {hero: 0})
                 examples += _example(f"Khishti: {name} bids 1 and takes none", table, khishti)
@@ -299,19 +305,28 @@ def set_bonus_example(table: _Table) -> SetBonusExample | None:
     for deal in result.deals[first - 1 : last]:
         assert deal.sides is not None
         bid = deal.record.bids[hero].label()
-        rows.append((deal.setup.number, deal.setup.cards, bid, deal.sides[hero].score))
-    final = result.deals[last - 1].sides
+        rows.append(
+            (deal.setup.number, deal.setup.cards, bid, deal.sides[table.game.side_of(hero)].score)
+        )
+    ending = result.deals[last - 1]
+    final = ending.sides
     assert final is not None
+    # The same deal without the set settled: a side with more to say was struck.
+    plain = score_deal(table.game, ending.setup, ending.record, (0,) * len(final)).sides
+    assert plain is not None
+    mine = table.game.side_of(hero)
     struck = tuple(
         (table.game.sides[side], final[side].explain[-1])
         for side in range(len(final))
-        if side != hero and len(final[side].explain) > 1
+        if side != mine and len(final[side].explain) > len(plain[side].explain)
     )
+    earner = table.game.sides[mine]
+    makes = "make" if ruleset.pairs else "makes"
     return SetBonusExample(
-        f"A set bonus: {table.players[hero]} makes every bid of deals {first}–{last}",
+        f"A set bonus: {earner} {makes} every bid of deals {first}–{last}",
         table.players[hero],
         tuple(rows),
-        final[hero].explain,
+        final[mine].explain,
         struck if ruleset.premia.strike != "never" else (),
     )
 
@@ -355,7 +370,8 @@ def _exact_made(
     earlier: list[DealRecord],
 ) -> DealRecord | None:
     players = len(table.players)
-    rest = next(seat for seat in order if seat != hero)
+    # The spare tricks go to another side: in pairs the partner must make their bid too.
+    rest = next(seat for seat in order if seat not in table.side(hero))
     least = PASS if table.ruleset.min_bid == 0 else number(1)
     # The others pass where they may; once a pass limit is used up, they bid 1.
     for hero_bid, others, raise_by in itertools.product((1, 0, 2), (least, number(1)), (0, 1)):
@@ -373,6 +389,10 @@ def _exact_made(
             except ScoreError:
                 continue
             last = result.deals[-1]
-            if not last.thrown_in and last.sides is not None and last.sides[hero].made:
+            if (
+                not last.thrown_in
+                and last.sides is not None
+                and last.sides[table.game.side_of(hero)].made
+            ):
                 return record
     return None

@@ -6,9 +6,11 @@ the Joker house variants'.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..rules import Ruleset
 from ..rules.parts import (
     MAX_PLAYERS,
     MAX_POINTS,
@@ -77,6 +79,17 @@ class Rule:
     variants: tuple[Variant, ...] = ()
     note: str = ""  #: a line of help under the inputs
     helpers: tuple[Field, ...] = ()  #: inputs that help fill the rule in but are not saved
+    #: Which rulesets' games read the rule (None: every one's); the editor of another
+    #: family's ruleset leaves it out, unless the ruleset plays it (its value is not `idle`).
+    read_by: Callable[[Ruleset], bool] | None = None
+    idle: Any = None  #: the value that plays nothing: no boards, no khishti, no pairs
+
+    def reads(self, ruleset: Ruleset) -> bool:
+        """Say whether this ruleset's game reads the rule: its family does, or it plays it."""
+        if self.read_by is None or self.read_by(ruleset):
+            return True
+        value = ruleset.document.get(self.key, self.idle)
+        return value != self.idle
 
     @property
     def switch(self) -> Field | None:
@@ -106,3 +119,13 @@ def lost_field(name: str, label: str, path: tuple[str | int, ...]) -> Field:
 
 def yes_no_field(name: str, label: str, no: str, yes: str) -> Field:
     return Field(name, label, "choice", choices=(Option("no", no, False), Option("yes", yes, True)))
+
+
+def at_least(ruleset: Ruleset) -> bool:
+    """Say whether a ruleset is of Back Alley's family: a bid is made by taking at least it."""
+    return not ruleset.scores_exactly
+
+
+def exactly(ruleset: Ruleset) -> bool:
+    """Say whether a ruleset is of Joker's family: a bid is made by taking exactly it."""
+    return ruleset.scores_exactly

@@ -8,6 +8,7 @@ engine's own limits (`rules/parts.py`); the engine still judges every document.
 
 from __future__ import annotations
 
+from ..rules import Ruleset
 from ..rules.parts import (
     MAX_DEALS,
     MAX_DECK,
@@ -24,12 +25,22 @@ from .fields import (
     Option,
     Rule,
     Variant,
+    at_least,
     points_field,
     yes_no_field,
 )
 from .variant_schema import VARIANT_SCHEMA
 
-__all__ = ["MIN_PLAYERS", "RULES_BY_KEY", "SCHEMA", "Field", "Option", "Rule", "Variant"]
+__all__ = [
+    "MIN_PLAYERS",
+    "RULES_BY_KEY",
+    "SCHEMA",
+    "Field",
+    "Option",
+    "Rule",
+    "Variant",
+    "rules_read",
+]
 
 _GAME_RULES: tuple[Rule, ...] = (
     Rule(
@@ -167,6 +178,7 @@ _GAME_RULES: tuple[Rule, ...] = (
         "said in a deal is level 1, the second level 2, and so on; a later board uses the "
         "last level filled in. Leave a level blank to stop there (only level 1 = boards "
         "never escalate).",
+        read_by=at_least,
     ),
     Rule(
         "scoring",
@@ -274,6 +286,7 @@ _GAME_RULES: tuple[Rule, ...] = (
                 heading="A rainbow bid",
             ),
         ),
+        read_by=at_least,
     ),
     Rule(
         "one_card",
@@ -288,6 +301,7 @@ _GAME_RULES: tuple[Rule, ...] = (
                 spare="back-alley-individual",
             ),
         ),
+        read_by=at_least,
     ),
     Rule(
         "lead",
@@ -309,3 +323,9 @@ _GAME_RULES: tuple[Rule, ...] = (
 SCHEMA: tuple[Rule, ...] = _GAME_RULES + VARIANT_SCHEMA
 
 RULES_BY_KEY = {rule.key: rule for rule in SCHEMA}
+
+
+def rules_read(ruleset: Ruleset | None) -> tuple[str, ...]:
+    """Return the rules the editor shows: those the ruleset's game reads (its family's, and
+    any it plays); every rule where there is no valid ruleset to ask (None)."""
+    return tuple(rule.key for rule in SCHEMA if ruleset is None or rule.reads(ruleset))

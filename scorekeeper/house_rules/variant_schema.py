@@ -1,9 +1,12 @@
-"""The Joker house variants as the editor shows them: khishti, premia and the pass limit."""
+"""The Joker house variants as the editor shows them, each in taps where it can be.
+
+Khishti, premia, the pass limit, what a missed bid costs, what a made pass scores, pairs.
+"""
 
 from __future__ import annotations
 
-from ..rules.parts import MAX_DEALS, MAX_PREMIA_TIMES
-from .fields import Field, Option, Rule, Variant, lost_field
+from ..rules.parts import MAX_DEALS, MAX_POINTS, MAX_PREMIA_TIMES, VARIANT_DEFAULTS
+from .fields import Field, Option, Rule, Variant, exactly, lost_field, yes_no_field
 
 #: The house variants Joker tables play (docs/joker-variants.md); each needs exact scoring.
 VARIANT_SCHEMA: tuple[Rule, ...] = (
@@ -28,6 +31,8 @@ VARIANT_SCHEMA: tuple[Rule, ...] = (
         ),
         note="Only with exact scoring (like Joker's). 500 lost, and 0 a card, is −500 on any "
         "deal; 0 and 100 a card is −900 on a 9-card deal.",
+        read_by=exactly,
+        idle=VARIANT_DEFAULTS["khishti"],
     ),
     Rule(
         "premia",
@@ -47,8 +52,12 @@ VARIANT_SCHEMA: tuple[Rule, ...] = (
                 "Counted",
                 "choice",
                 ("times",),
-                (Option("1", "Once", 1), Option("2", "Doubled", 2)),
-                minimum=1,
+                (
+                    Option("0", "Not at all: it only strikes the others", 0),
+                    Option("1", "Once", 1),
+                    Option("2", "Doubled", 2),
+                ),
+                minimum=0,
                 maximum=MAX_PREMIA_TIMES,
                 other="× {}",
             ),
@@ -66,7 +75,10 @@ VARIANT_SCHEMA: tuple[Rule, ...] = (
         ),
         shape={},
         note="Only with exact scoring and sets of deals (like Joker's). Only a struck deal "
-        "above 0 is taken away.",
+        "above 0 is taken away. “Not at all” needs a strike: the earner gains nothing, the "
+        "others lose their best deal.",
+        read_by=exactly,
+        idle=VARIANT_DEFAULTS["premia"],
     ),
     Rule(
         "pass_limit",
@@ -103,5 +115,73 @@ VARIANT_SCHEMA: tuple[Rule, ...] = (
         ),
         note="Once a player's passes are used up, the pass is offered greyed out with the "
         "reason. Needs pass allowed; “in each set” needs sets of deals.",
+        read_by=exactly,
+        idle=VARIANT_DEFAULTS["pass_limit"],
+    ),
+    Rule(
+        "miss_penalty",
+        choose=("miss_penalty", "A missed bid, short or over"),
+        variants=(
+            Variant("none", "Scores its tricks taken, as in Joker", None),
+            Variant(
+                "yes",
+                "Costs points",
+                {},
+                (
+                    lost_field("miss_penalty_fixed", "Points lost for any miss", ("fixed",)),
+                    lost_field("miss_penalty_short", "… and points lost a trick short", ("short",)),
+                    lost_field("miss_penalty_over", "… and points lost a trick over", ("over",)),
+                ),
+                heading="What a missed bid costs",
+                offer={"fixed": 0, "short": -100, "over": 0},
+            ),
+        ),
+        note="Only with exact scoring. The score keepers' ways: 100 a trick short (and over, "
+        "the tricks taken); 50 a trick short and 50 a trick over; or any miss 200 (100, "
+        "500). A way of missing that loses 0 still scores its tricks taken.",
+        read_by=exactly,
+        idle=VARIANT_DEFAULTS["miss_penalty"],
+    ),
+    Rule(
+        "made_pass",
+        choose=("made_pass", "A made pass: bid 0, took no trick"),
+        variants=(
+            Variant("same", "Scores like any made bid (50 in Joker)", None),
+            Variant(
+                "points",
+                "Scores its own points",
+                0,
+                (
+                    Field(
+                        "made_pass_points",
+                        "A made pass scores",
+                        "number",
+                        minimum=0,
+                        maximum=MAX_POINTS,
+                    ),
+                ),
+                offer=0,
+            ),
+        ),
+        note="Only with exact scoring and pass allowed. Some score keepers give a made pass 0.",
+        read_by=exactly,
+        idle=VARIANT_DEFAULTS["made_pass"],
+    ),
+    Rule(
+        "pairs",
+        (
+            yes_no_field(
+                "pairs",
+                "Pairs",
+                "No pairs",
+                "Two pairs, partners opposite (seats 1 + 3 against 2 + 4): each bids and "
+                "scores for themself, and the pair adds the two",
+            ),
+        ),
+        note="Only with exact scoring and exactly 4 players, each playing for themself "
+        "(Teams: each plays for themself). A pair earns the set bonus only when both "
+        "partners made every bid of the set.",
+        read_by=exactly,
+        idle=VARIANT_DEFAULTS["pairs"],
     ),
 )

@@ -1,4 +1,6 @@
-"""The Joker house variants in words: khishti, premia and the pass limit (docs/joker-variants.md).
+"""The Joker house variants in words (docs/joker-variants.md).
+
+Khishti, premia, the pass limit, what a missed bid costs, what a made pass scores, and pairs.
 
 Each says its rule at every length the app shows it, like the rules of `words.py`:
 sentences for the rules page, a line for the printed sheet's rules box, and the
@@ -11,13 +13,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..rules import Ruleset
-from ..rules.parts import Khishti, Premia
+from ..rules.parts import Exact, Khishti, MissPenalty, Premia
 from .phrases import RuleWords, minus, side_word
 
 VARIANT_TITLES = {
     "khishti": "Khishti",
     "premia": "Premia (set bonus)",
     "pass_limit": "Passes",
+    "miss_penalty": "A missed bid",
+    "made_pass": "A made pass",
+    "pairs": "Pairs",
 }
 
 #: How often a premia counts its base, in words.
@@ -66,23 +71,32 @@ def _premia_base(premia: Premia, *, yours: bool) -> str:
     return f"the sum of {whose} deals in that set"
 
 
-def premia_phrase(premia: Premia) -> str:
+def premia_phrase(premia: Premia, *, pairs: bool = False) -> str:
     """Say what a set made in full earns, for the rules page ("a bonus equal to …")."""
+    if not premia.adds:
+        return "nothing of their own: the set bonus only strikes the others (see Premia)"
     times = _TIMES.get(premia.times, f"{premia.times} times ")
+    base = _premia_base(premia, yours=False)
+    if pairs:
+        base = f"each partner's own {base.removeprefix('their ').removeprefix('the ')}, added"
     if not times:
-        return f"a bonus equal to {_premia_base(premia, yours=False)}"
-    return f"a bonus of {times}{_premia_base(premia, yours=False)}"
+        return f"a bonus equal to {base}"
+    return f"a bonus of {times}{base}"
 
 
 def premia_line(premia: Premia) -> str:
     """Say what a set made in full earns, for the printed rules box."""
     if premia == Premia():
         return "a bonus of your best deal in it"
+    if not premia.adds:
+        return "no bonus, but the others' best deal of the set is struck"
     times = _TIMES.get(premia.times, f"{premia.times} times ")
     return f"a bonus of {times}{_premia_base(premia, yours=True)}"
 
 
 def _premia_value(premia: Premia) -> str:
+    if not premia.adds:
+        return "nothing for the earner (it only strikes)"
     what = "best deal of the set" if premia.of == "best" else "the set's sum"
     return what if premia.times == 1 else f"{what}, × {premia.times}"
 
@@ -95,11 +109,18 @@ def _premia(ruleset: Ruleset) -> RuleWords:
     )
     if premia.strike == "never":
         return RuleWords(facts=facts)  # the scoring rule says what the premia is
-    who = "one player alone earns" if premia.strike == "alone" else "anyone earns"
-    sentence = (
-        f"When {who} the premia in a set, every player who missed a bid in that set loses "
-        "their best deal of it (only a deal above 0 is struck)."
-    )
+    if ruleset.pairs:
+        who = "one pair alone earns" if premia.strike == "alone" else "a pair earns"
+        sentence = (
+            f"When {who} the premia in a set, each player of the other pair loses their own "
+            "best deal of it (only a deal above 0 is struck)."
+        )
+    else:
+        who = "one player alone earns" if premia.strike == "alone" else "anyone earns"
+        sentence = (
+            f"When {who} the premia in a set, every player who missed a bid in that set "
+            "loses their best deal of it (only a deal above 0 is struck)."
+        )
     line = f"Premia strikes: when {who} it, the others lose their best deal of the set."
     return RuleWords((sentence,), (line,), facts)
 
@@ -121,10 +142,95 @@ def _pass_limit(ruleset: Ruleset) -> RuleWords:
     return RuleWords(sentences, (line,), (("Passes", f"at most {limit.passes} {per}"),))
 
 
+def _cost(fixed: int, per_trick: int, way: str) -> str:
+    """Say one way of missing as its cost: "−200", "−100 a trick short", "−100 − 50 a trick"."""
+    if per_trick == 0:
+        return minus(fixed)
+    each = f"{minus(per_trick)} a trick {way}"
+    return each if fixed == 0 else f"{minus(fixed)} − {-per_trick:,} a trick {way}"
+
+
+def miss_penalty_amount(penalty: MissPenalty) -> str:
+    """Say what a missed bid costs: "−200", "−50 a trick off the bid", "−100 a trick short"."""
+    if penalty.short == penalty.over:
+        return _cost(penalty.fixed, penalty.short, "off the bid")
+    ways = [
+        _cost(penalty.fixed, per_trick, way)
+        for per_trick, way in ((penalty.short, "short"), (penalty.over, "over"))
+        if penalty.fixed or per_trick
+    ]
+    return "; ".join(ways)
+
+
+def _miss_penalty(ruleset: Ruleset) -> RuleWords:
+    penalty = ruleset.miss_penalty
+    if penalty is None:
+        return RuleWords(facts=(("Missed bid penalty", "none"),))
+    amount = miss_penalty_amount(penalty)
+    scoring = ruleset.scoring
+    taken = scoring.missed_per_trick if isinstance(scoring, Exact) else 0
+    both = penalty.fixed != 0 or (penalty.short != 0 and penalty.over != 0)
+    if both and penalty.short == penalty.over:
+        sentences = [
+            f"A {side_word(ruleset)} who misses the bid, short or over, scores {amount} "
+            "instead of the tricks taken."
+        ]
+    else:
+        sentences = []
+        for per_trick, way, fewer in (
+            (penalty.short, "short", "fewer"),
+            (penalty.over, "over", "more"),
+        ):
+            if penalty.fixed or per_trick:
+                cost = _cost(penalty.fixed, per_trick, way)
+                sentences.append(
+                    f"A {side_word(ruleset)} who takes {fewer} tricks than bid scores {cost} "
+                    "instead of the tricks taken."
+                )
+            else:
+                sentences.append(
+                    f"One who takes {fewer} tricks than bid still scores {taken} a trick taken."
+                )
+    if ruleset.khishti is not None:
+        sentences.append("A khishti (bid 1 or more, took none) scores the khishti instead.")
+    line = f"Missed bid: {amount}."
+    return RuleWords(tuple(sentences), (line,), (("Missed bid penalty", amount),))
+
+
+def _made_pass(ruleset: Ruleset) -> RuleWords:
+    made = ruleset.made_pass
+    if made is None:
+        return RuleWords(facts=(("A made pass scores", "like any made bid"),))
+    scoring = ruleset.scoring
+    usual = scoring.made_base if isinstance(scoring, Exact) else 0
+    sentence = (
+        f"A pass (a bid of 0) taken exactly, no trick at all, scores {minus(made)} "
+        f"(not {minus(usual)} like a made bid of 0)."
+    )
+    line = f"Made pass (bid 0, took none): {minus(made)}."
+    return RuleWords((sentence,), (line,), (("A made pass scores", minus(made)),))
+
+
+def _pairs(ruleset: Ruleset) -> RuleWords:
+    if not ruleset.pairs:
+        return RuleWords(facts=(("Pairs", "none"),))
+    sentences = (
+        "Each partner bids, takes tricks and scores for themself; the pair's score is the two "
+        "partners' scores added, and the pair with the higher total wins.",
+        "A pair earns the set bonus only when both partners made every bid of the set, each "
+        "counting their own deals.",
+    )
+    line = "Pairs: seats 1 & 3 against 2 & 4; each scores for themself, the pair adds the two."
+    return RuleWords(sentences, (line,), (("Pairs", "seats 1 & 3 against 2 & 4, scores added"),))
+
+
 VARIANT_WORDS: dict[str, Callable[[Ruleset], RuleWords]] = {
     "khishti": _khishti,
     "premia": _premia,
     "pass_limit": _pass_limit,
+    "miss_penalty": _miss_penalty,
+    "made_pass": _made_pass,
+    "pairs": _pairs,
 }
 
 
@@ -154,6 +260,27 @@ def variant_decisions(ruleset: Ruleset) -> list[str]:
             "player with nothing but khishtis), and is struck once a set however many earn "
             "the premia. That keeper strikes only when one player alone earns it; striking "
             "whenever anyone does is offered too."
+        )
+    if not premia.adds:
+        found.append(
+            "A premia counted “not at all” is the strike without the doubling: JokerApp offers "
+            "the strike (მოშლა) and the doubling (გაორმაგება) as two switches, and the Joker "
+            "Score keeper's pairs may strike the other pair instead of adding anything. Its "
+            "earner gains nothing; only a deal above 0 is struck."
+        )
+    if ruleset.miss_penalty is not None:
+        found.append(
+            "A missed bid costs points the way one keeper or another counts it: −100 a trick "
+            "short (jokerscore, which still pays 10 a trick taken over the bid), −50 a trick "
+            "off the bid either way, or a flat −100, −200 or −500 (the Joker tables of the "
+            "void-mafia game site). A way of missing that costs nothing still scores its "
+            "tricks taken, and a khishti, where the table plays one, comes first."
+        )
+    if ruleset.pairs:
+        found.append(
+            "In pairs, as in the Joker Score keeper, a pair earns the set bonus only when both "
+            "partners made every bid of the set; one partner alone earns nothing. Each "
+            "partner's own best deal counts, for the bonus and for the strike."
         )
     if ruleset.pass_limit is not None:
         found.append(

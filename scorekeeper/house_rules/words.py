@@ -58,6 +58,15 @@ def _players(ruleset: Ruleset) -> RuleWords:
             f"Exactly {count} players in two teams of two; partners sit opposite each other "
             f"(the {against})."
         )
+    elif ruleset.pairs:
+        first, *others = (
+            " and ".join(nth(seat + 1) for seat in pair) for pair in ruleset.seats_by_side(high)
+        )
+        against = " against the ".join([f"{first} players", *others])
+        sentence = (
+            f"Exactly {count} players in two pairs; partners sit opposite each other "
+            f"(the {against}), and each plays their own bids."
+        )
     else:
         sentence = f"{count} players, each playing for themself."
     return RuleWords((sentence,), facts=(("Players", count),))
@@ -268,14 +277,22 @@ def _scoring(ruleset: Ruleset) -> RuleWords:
         f"missed: {scoring.missed_per_trick} × tricks taken."
     ]
     spans = ", ".join(f"{first}–{last}" for first, last in scoring.sets)
-    if scoring.sets:
+    if scoring.sets and ruleset.pairs:
+        sentences.append(
+            f"The game is played in sets of deals ({spans}). A pair whose two players both make "
+            "every bid exactly in a set earns, at the end of the set, "
+            f"{premia_phrase(ruleset.premia, pairs=True)}."
+        )
+    elif scoring.sets:
         sentences.append(
             f"The game is played in sets of deals ({spans}). A player who makes every bid "
             f"exactly in a set earns, at the end of the set, {premia_phrase(ruleset.premia)}."
         )
+    if scoring.sets:
+        settled = "added at" if ruleset.premia.adds else "settled at"
         lines.append(
             f"Sets: deals {spans}. Made every bid of a set: {premia_line(ruleset.premia)}, "
-            "added at the set's last deal."
+            f"{settled} the set's last deal."
         )
     facts = (
         ("Scoring", "exactly the bid"),

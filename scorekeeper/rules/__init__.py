@@ -58,7 +58,7 @@ from .gamefile import (
     read_players,
     score,
 )
-from .parts import Khishti, PassLimit, Premia
+from .parts import Khishti, MissPenalty, PassLimit, Premia
 from .records import TRUMPS, DealRecord, Game, trump_label
 from .ruleset import (
     AtLeast,
@@ -98,6 +98,7 @@ __all__ = [
     "GameResult",
     "IllegalBid",
     "Khishti",
+    "MissPenalty",
     "PassLimit",
     "Premia",
     "RainbowBid",

@@ -12,7 +12,7 @@ from .parts import RAINBOW_CARDS, Premia, RainbowBonus
 from .plan import Plan, plan
 from .records import DealRecord, Game
 from .ruleset import Ruleset
-from .scoring import SideScore, plural, score_side, signed
+from .scoring import SideScore, plural, score_pair, score_side, signed
 
 NUMBER = BidKind.NUMBER
 #: Builds a named tuple from a tuple of all its fields, skipping the keyword-friendly
@@ -268,7 +268,11 @@ def _score_deal(
     sides = []
     new_totals = []
     for seats, tricks, total in zip(table.sides, by_side, totals, strict=True):
-        side = score_side(ruleset, cards, seats, players, bids, levels, tricks, rainbows)
+        if table.pairs:
+            assert record.tricks is not None  # pairs play no team tricks (check_fits)
+            side = score_pair(ruleset, cards, seats, players, bids, levels, record.tricks, rainbows)
+        else:
+            side = score_side(ruleset, cards, seats, players, bids, levels, tricks, rainbows)
         sides.append(side)
         new_totals.append(total + side.score)
     first = leader(ruleset, setup.order, bids)
@@ -340,56 +344,107 @@ def _with_premia(
     assert result.sides is not None
     premia = game.ruleset.premia
     sides = list(result.sides)
-    in_set = [
-        [played[slot].sides[side].score for slot in range(first, last + 1)]  # type: ignore[index]
-        for side in range(len(sides))
-    ]
+    count = len(sides)
+    # Each side's scores of the set, partner by partner: a pair's premia and strike count
+    # each partner's own best deal (the keepers' pairs), a single player's their own.
+    in_set = [_set_scores(played, first, last, side) for side in range(count)]
     earners = [
         side
-        for side in range(len(sides))
+        for side in range(count)
         if all(played[slot].sides[side].made for slot in range(first, last + 1))  # type: ignore[index]
     ]
+    strikes = premia.strikes(len(earners))
     for side in earners:
-        sides[side] = sides[side].plus(*_premia(premia, first, last, in_set[side]))
-    if premia.strikes(len(earners)):
-        for side in range(len(sides)):
-            best = max(in_set[side])
-            if side not in earners and best > 0:
-                sides[side] = sides[side].plus(-best, _struck(game, earners, first, last, best))
+        if premia.adds:
+            sides[side] = sides[side].plus(*_premia(game, premia, first, last, side, in_set[side]))
+        else:
+            others = [game.sides[other] for other in earners if other != side]
+            sides[side] = sides[side].noted(_premia_strikes_only, first, last, strikes, others)
+    if strikes:
+        for side in range(count):
+            bests = [max(scores) for scores in in_set[side]]
+            struck = sum(best for best in bests if best > 0)
+            if side not in earners and struck > 0:
+                who = [game.players[seat] for seat in game.side_seats(side)]
+                sentence = _struck(game, earners, first, last, who, bests)
+                sides[side] = sides[side].plus(-struck, sentence)
     totals = tuple(total + side.score for total, side in zip(before, sides, strict=True))
     return result._replace(sides=tuple(sides), totals=totals)
 
 
+def _set_scores(played: dict[int, DealResult], first: int, last: int, side: int) -> list[list[int]]:
+    """Return a side's scores in the set's deals: one list, or one per partner of a pair."""
+    deals = [played[slot].sides[side] for slot in range(first, last + 1)]  # type: ignore[index]
+    partners = len(deals[0].parts)
+    if not partners:
+        return [[deal.score for deal in deals]]
+    return [[deal.parts[partner].score for deal in deals] for partner in range(partners)]
+
+
 def _premia(
-    premia: Premia, first: int, last: int, scores: Sequence[int]
+    game: Game, premia: Premia, first: int, last: int, side: int, scores: Sequence[Sequence[int]]
 ) -> tuple[int, Callable[[], str]]:
     """Return the premia of a side that made every bid of the set, and the sentence for it."""
-    base = max(scores) if premia.of == "best" else sum(scores)
+    bases = [max(own) if premia.of == "best" else sum(own) for own in scores]
+    base = sum(bases)
     bonus = base * premia.times
     what = "the best deal of the set" if premia.of == "best" else "the sum of the set"
-    if premia.times == 1:
-        amount = signed(bonus)
+    if len(bases) > 1:
+        # A pair: each partner's own best deal (or sum), added.
+        what = f"each one's {what.removeprefix('the ')}"
+        added = " + ".join(str(each) for each in bases).replace("+ -", "- ")
+        base_said = f"({added})" if premia.times > 1 else added
     else:
-        amount = f"{premia.times} × {base} = {signed(bonus)}"
+        base_said = str(base)
+    if premia.times == 1 and len(bases) == 1:
+        amount = signed(bonus)
+    elif premia.times == 1:
+        amount = f"{base_said} = {signed(bonus)}"
+    else:
+        amount = f"{premia.times} × {base_said} = {signed(bonus)}"
         what = f"{premia.times} × {what}"
+    who = "" if len(bases) == 1 else f"{game.sides[side]} "
 
     def words() -> str:
-        return f"Made every bid in deals {first}–{last}: the set bonus is {what}, {amount}."
+        made = f"{who}made every bid" if who else "Made every bid"
+        return f"{made} in deals {first}–{last}: the set bonus is {what}, {amount}."
 
     return bonus, words
 
 
+def _premia_strikes_only(first: int, last: int, strikes: bool, others: Sequence[str]) -> str:
+    """Say what a premia that adds nothing (it only strikes) did for the side that earned it."""
+    if strikes:
+        return (
+            f"Made every bid in deals {first}–{last}: the set bonus adds nothing here, it "
+            "strikes the others' best deal of the set."
+        )
+    return (
+        f"Made every bid in deals {first}–{last}, and so did {' and '.join(others)}: the set "
+        "bonus strikes only when one earns it alone, so it changes nothing."
+    )
+
+
 def _struck(
-    game: Game, earners: Sequence[int], first: int, last: int, best: int
+    game: Game,
+    earners: Sequence[int],
+    first: int,
+    last: int,
+    who: Sequence[str],
+    bests: Sequence[int],
 ) -> Callable[[], str]:
     """Return the sentence for a best deal struck by the premia of another side."""
 
     def words() -> str:
         names = " and ".join(game.sides[side] for side in earners)
-        return (
-            f"{names} made every bid in deals {first}–{last}: the set bonus strikes "
-            f"the best deal of the set, {signed(-best)}."
-        )
+        struck = [(name, best) for name, best in zip(who, bests, strict=True) if best > 0]
+        total = -sum(best for _, best in struck)
+        if len(who) == 1:
+            what = f"the best deal of the set, {signed(total)}"
+        else:
+            each = " and ".join(f"{name}'s ({best})" for name, best in struck)
+            what = f"the best deal of the set of {each}, {signed(total)}"
+        return f"{names} made every bid in deals {first}–{last}: the set bonus strikes {what}."
 
     return words
 

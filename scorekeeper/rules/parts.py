@@ -25,13 +25,17 @@ KEYS = (
 #: Optional keys for house variants (docs/joker-variants.md). A document may leave any of them
 #: out: it then plays today's rule, the value in VARIANT_DEFAULTS, and the validated document
 #: leaves out every variant at its default, so rulesets that do not use them read as before.
-VARIANT_KEYS = ("khishti", "premia", "pass_limit")
+VARIANT_KEYS = ("khishti", "premia", "pass_limit", "miss_penalty", "made_pass", "pairs")
 #: What each variant key means when it is not given: no khishti, today's premia (the best deal
-#: of the set, once, striking nobody), and no limit on passing.
+#: of the set, once, striking nobody), no limit on passing, a missed bid paid by the tricks
+#: taken, a made pass scored like any made bid, and no pairs.
 VARIANT_DEFAULTS: dict[str, object] = {
     "khishti": None,
     "premia": {"of": "best", "times": 1, "strike": "never"},
     "pass_limit": None,
+    "miss_penalty": None,
+    "made_pass": None,
+    "pairs": False,
 }
 #: Every key a ruleset document may hold.
 ALL_KEYS = KEYS + VARIANT_KEYS
@@ -54,7 +58,8 @@ MAX_MULTIPLIER = 1_000
 RAINBOW_CARDS = 4
 #: The seats of the two teams of a partnership: partners sit opposite each other.
 TEAMS = ((0, 2), (1, 3))
-#: The most times a premia may count its base ("doubled" is 2).
+#: The most times a premia may count its base ("doubled" is 2). 0 adds nothing to the
+#: earner: the premia only strikes the others (a keeper's strike without its doubling).
 MAX_PREMIA_TIMES = 10
 #: What a premia counts: the best single deal of the set, or the set's whole sum.
 PREMIA_OF = ("best", "sum")
@@ -153,6 +158,11 @@ class Premia:
     times: int = 1
     strike: str = "never"
 
+    @property
+    def adds(self) -> bool:
+        """Say whether the earner gains anything (times 0: the premia only strikes)."""
+        return self.times > 0
+
     def strikes(self, earners: int) -> bool:
         """Say whether the others are struck when this many sides earned a premia in the set."""
         if earners == 0 or self.strike == "never":
@@ -166,3 +176,26 @@ class PassLimit:
 
     passes: int
     per: str
+
+
+@dataclass(frozen=True)
+class MissPenalty:
+    """Exact scoring: what a missed bid costs, in place of the points a trick taken.
+
+    A bid missed short scores `fixed + short × tricks short`, one missed over
+    `fixed + over × tricks over` (all 0 or below). A direction that costs nothing (its
+    per-trick amount and `fixed` both 0) still scores the tricks taken, as Joker does:
+    -100 a trick short and 0 over is one keeper's rule, -50 both ways another's, a
+    fixed -200 a third's.
+    """
+
+    fixed: int
+    short: int
+    over: int
+
+    def cost(self, bid: int, tricks: int) -> int | None:
+        """Return what missing this bid costs, or None where the miss costs nothing."""
+        per_trick, off = (self.short, bid - tricks) if tricks < bid else (self.over, tricks - bid)
+        if self.fixed == 0 and per_trick == 0:
+            return None
+        return self.fixed + per_trick * off

@@ -34,6 +34,7 @@ class Plan:
         "free_bids",
         "no_levels",
         "orders",
+        "pairs",
         "players",
         "ruleset",
         "schedule",
@@ -49,6 +50,8 @@ class Plan:
         #: Seats in bidding order, by dealer.
         self.orders = tuple(ruleset.bidding_order(players, dealer) for dealer in range(players))
         self.sides = ruleset.seats_by_side(players)
+        #: Pairs: each partner is scored on their own tricks, the pair's scores added.
+        self.pairs = ruleset.pairs
         #: Neither the dealer's hook nor a pass limit: each bid is legal or not on its own.
         self.free_bids = not ruleset.dealer_hook and ruleset.pass_limit is None
         self.no_levels: tuple[None, ...] = (None,) * players

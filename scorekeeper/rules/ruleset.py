@@ -25,6 +25,7 @@ from .parts import (
     Board,
     Exact,
     Khishti,
+    MissPenalty,
     PassLimit,
     Premia,
     RainbowBid,
@@ -38,6 +39,9 @@ from .validation import (
     keyed,
     points,
     read_khishti,
+    read_made_pass,
+    read_miss_penalty,
+    read_pairs,
     read_pass_limit,
     read_premia,
     read_schedules,
@@ -84,6 +88,9 @@ class Ruleset:
     khishti: Khishti | None
     premia: Premia
     pass_limit: PassLimit | None
+    miss_penalty: MissPenalty | None
+    made_pass: int | None
+    pairs: bool
     document: dict[str, Any]
     slug: str | None = None
     #: Facts worked out once from the rules above (legal bids by cards, bidding orders):
@@ -117,17 +124,27 @@ class Ruleset:
         """Return how many play when nobody says: four, or the nearest count the rules allow."""
         return max(self.min_players, min(self.max_players, 4))
 
+    @property
+    def scores_exactly(self) -> bool:
+        """Say whether a bid must be made exactly (Joker's family), not at least (Back Alley's)."""
+        return isinstance(self.scoring, Exact)
+
+    @property
+    def has_teams(self) -> bool:
+        """Say whether the sides are two teams: a partnership, or pairs who score apart."""
+        return self.partnership or self.pairs
+
     def side_seats(self, side: int) -> tuple[int, ...]:
         """Return the seats that make up a side: a team's two seats, or the one player's."""
-        return TEAMS[side] if self.partnership else (side,)
+        return TEAMS[side] if self.has_teams else (side,)
 
     def side_of(self, seat: int) -> int:
         """Return the side a seat plays for."""
-        return seat % len(TEAMS) if self.partnership else seat
+        return seat % len(TEAMS) if self.has_teams else seat
 
     def seats_by_side(self, players: int) -> tuple[tuple[int, ...], ...]:
         """Return every side's seats, side by side, at a table of this many players."""
-        return TEAMS if self.partnership else tuple((seat,) for seat in range(players))
+        return TEAMS if self.has_teams else tuple((seat,) for seat in range(players))
 
     def side_names(self, players: Sequence[str]) -> tuple[str, ...]:
         """Name the sides: "Ann & Cy" for a team, the player's name otherwise."""
@@ -138,7 +155,7 @@ class Ruleset:
 
     def tricks_by_side(self, tricks: Sequence[int]) -> tuple[int, ...]:
         """Add up tricks taken by seat into tricks taken by side."""
-        if not self.partnership:
+        if not self.has_teams:
             return tuple(tricks)
         (first, partner), (second, other) = TEAMS
         return (tricks[first] + tricks[partner], tricks[second] + tricks[other])
@@ -346,6 +363,12 @@ def _build(doc: dict[str, Any], slug: str | None) -> Ruleset:
         premia = read_premia(doc["premia"], scoring)
     with rule("pass_limit"):
         pass_limit = read_pass_limit(doc["pass_limit"], scoring, min_bid)
+    with rule("miss_penalty"):
+        miss_penalty = read_miss_penalty(doc["miss_penalty"], scoring)
+    with rule("made_pass"):
+        made_pass = read_made_pass(doc["made_pass"], scoring, min_bid)
+    with rule("pairs"):
+        pairs = read_pairs(doc["pairs"], scoring, (low, high), partnership)
     # A variant at its default is left out, so a ruleset that plays today's rules keeps
     # exactly the document (and the equality, and the hash) it had before variants existed.
     for key in VARIANT_KEYS:
@@ -371,6 +394,9 @@ def _build(doc: dict[str, Any], slug: str | None) -> Ruleset:
         khishti=khishti,
         premia=premia,
         pass_limit=pass_limit,
+        miss_penalty=miss_penalty,
+        made_pass=made_pass,
+        pairs=pairs,
         document=doc,
         slug=slug,
     )

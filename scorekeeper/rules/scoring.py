@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .bidding import Bid, BidKind, board_name
-from .parts import AtLeast, Exact, Khishti, RainbowBid, RainbowBonus
+from .parts import AtLeast, Exact, Khishti, MissPenalty, RainbowBid, RainbowBonus
 from .ruleset import Ruleset
 
 NUMBER = BidKind.NUMBER
@@ -22,19 +22,26 @@ class SideScore:
     """What one side scored in one deal, whether it made its bid, and why.
 
     `explain` is written on first reading by `words(*args)`, since most scoring (totals,
-    stats, the benchmark) never shows it.
+    stats, the benchmark) never shows it. A pair's score keeps each partner's own score in
+    `parts`, in seat order (a set's premia is counted partner by partner).
     """
 
-    __slots__ = ("_args", "_explain", "_words", "made", "score")
+    __slots__ = ("_args", "_explain", "_words", "made", "parts", "score")
 
     def __init__(
-        self, score: int, made: bool, words: Callable[..., tuple[str, ...]], args: tuple = ()
+        self,
+        score: int,
+        made: bool,
+        words: Callable[..., tuple[str, ...]],
+        args: tuple = (),
+        parts: tuple[SideScore, ...] = (),
     ) -> None:
         self.score = score
         self.made = made
         self._words = words
         self._args = args
         self._explain: tuple[str, ...] | None = None
+        self.parts = parts
 
     @property
     def explain(self) -> tuple[str, ...]:
@@ -47,7 +54,7 @@ class SideScore:
 
     def plus(self, points: int, sentence: Callable[..., str], *args: Any) -> SideScore:
         """Return this score with points added, and the sentence `sentence(*args)` for them."""
-        return SideScore(self.score + points, self.made, _then, (self, sentence, args))
+        return SideScore(self.score + points, self.made, _then, (self, sentence, args), self.parts)
 
     def noted(self, sentence: Callable[..., str], *args: Any) -> SideScore:
         """Return the same score with one more sentence of explanation."""
@@ -130,13 +137,42 @@ def score_side(
                     lost, False, _at_least_set, (scoring, said, target, tricks, lost)
                 )
         else:
-            result = _exact(scoring, said, target, tricks, cards, ruleset.khishti)  # type: ignore[arg-type]
+            result = _exact(ruleset, said, target, tricks, cards)
     if rainbows and isinstance(ruleset.rainbow, RainbowBonus) and ruleset.pays_rainbow_bonus(cards):
         bonus = ruleset.rainbow.bonus
         for seat in seats:
             if seat in rainbows:
                 result = result.plus(bonus, _held_rainbow, names[seat], bonus)
     return result
+
+
+def score_pair(
+    ruleset: Ruleset,
+    cards: int,
+    seats: Sequence[int],
+    names: Sequence[str],
+    bids: Sequence[Bid],
+    levels: Sequence[int | None],
+    tricks: Sequence[int],
+    rainbows: Sequence[int],
+) -> SideScore:
+    """Score a pair: each partner on their own bid and tricks, the two scores added.
+
+    The pair made its bids only if both partners did (a set's premia asks for both).
+    """
+    parts = tuple(
+        score_side(ruleset, cards, (seat,), names, bids, levels, tricks[seat], rainbows)
+        for seat in seats
+    )
+    score = sum(part.score for part in parts)
+    made = all(part.made for part in parts)
+    pair = " & ".join(names[seat] for seat in seats)
+    return SideScore(score, made, _pair_words, (parts, pair, score), parts)
+
+
+def _pair_words(parts: Sequence[SideScore], pair: str, score: int) -> tuple[str, ...]:
+    added = " + ".join(str(part.score) for part in parts).replace("+ -", "- ")
+    return (*(line for part in parts for line in part.explain), f"{pair}: {added} = {score}")
 
 
 def _beside_board(name: str, tricks: int) -> str:
@@ -186,22 +222,24 @@ def _at_least_set(
     )
 
 
-def _exact(
-    scoring: Exact,
-    said: Said,
-    target: int,
-    tricks: int,
-    cards: int,
-    khishti: Khishti | None = None,
-) -> SideScore:
+def _exact(ruleset: Ruleset, said: Said, target: int, tricks: int, cards: int) -> SideScore:
+    scoring: Exact = ruleset.scoring  # type: ignore[assignment]
     if tricks == target:
         if target == cards:
             score = scoring.all_base + scoring.all_per_trick * tricks
             return SideScore(score, True, _exact_all, (scoring, said, tricks, score))
+        if target == 0 and ruleset.made_pass is not None:
+            return SideScore(ruleset.made_pass, True, _made_pass, (said, ruleset.made_pass))
         score = scoring.made_base + scoring.made_per_trick * tricks
         return SideScore(score, True, _exact_made, (scoring, said, tricks, score))
+    khishti = ruleset.khishti
     if khishti is not None and tricks == 0:
         return SideScore(khishti.penalty(cards), False, _khishti, (khishti, said, cards))
+    penalty = ruleset.miss_penalty
+    if penalty is not None:
+        cost = penalty.cost(target, tricks)
+        if cost is not None:
+            return SideScore(cost, False, _missed_cost, (penalty, said, target, tricks, cost))
     missed = scoring.missed_per_trick * tricks
     return SideScore(missed, False, _exact_missed, (scoring, said, tricks, missed))
 
@@ -220,11 +258,34 @@ def _exact_made(scoring: Exact, said: Said, tricks: int, score: int) -> tuple[st
     )
 
 
+def _made_pass(said: Said, score: int) -> tuple[str, ...]:
+    return (f"{_numeric_bids(*said)}, took none: a made pass, {score}",)
+
+
 def _exact_missed(scoring: Exact, said: Said, tricks: int, missed: int) -> tuple[str, ...]:
     return (
         f"{_numeric_bids(*said)}, took {tricks}, not the bid: "
         f"{scoring.missed_per_trick} × {tricks} = {missed}",
     )
+
+
+def _missed_cost(
+    penalty: MissPenalty, said: Said, target: int, tricks: int, cost: int
+) -> tuple[str, ...]:
+    """Say what a missed bid costs: "2 short: -100 × 2 = -200", or a fixed "-200"."""
+    short = tricks < target
+    off = target - tricks if short else tricks - target
+    per_trick = penalty.short if short else penalty.over
+    terms = []
+    if penalty.fixed:
+        terms.append(str(penalty.fixed))
+    if per_trick:
+        terms.append(f"{per_trick} × {off}")
+    arithmetic = " + ".join(terms).replace("+ -", "- ")
+    if per_trick:
+        arithmetic = f"{arithmetic} = {cost}"
+    how = f"{off} {'short' if short else 'over'}" if per_trick else "not the bid"
+    return (f"{_numeric_bids(*said)}, took {tricks}, {how}: {arithmetic}",)
 
 
 def _khishti(khishti: Khishti, said: Said, cards: int) -> tuple[str, ...]:

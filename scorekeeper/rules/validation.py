@@ -20,9 +20,11 @@ from .parts import (
     PASS_LIMIT_PER,
     PREMIA_OF,
     PREMIA_STRIKES,
+    TEAMS,
     AtLeast,
     Exact,
     Khishti,
+    MissPenalty,
     PassLimit,
     Premia,
 )
@@ -211,9 +213,14 @@ def read_premia(raw: Any, scoring: AtLeast | Exact) -> Premia:
     keyed(raw, "premia", ("of", "times", "strike"))
     premia = Premia(
         of=choice(raw["of"], "what the premia counts", PREMIA_OF),
-        times=whole(raw["times"], "the premia's times", minimum=1, maximum=MAX_PREMIA_TIMES),
+        times=whole(raw["times"], "the premia's times", minimum=0, maximum=MAX_PREMIA_TIMES),
         strike=choice(raw["strike"], "when the premia strikes", PREMIA_STRIKES),
     )
+    if not premia.adds and premia.strike == "never":
+        raise RulesetError(
+            "a premia that adds nothing and strikes nobody is no set bonus: let it strike, "
+            "or count it at least once"
+        )
     if premia != Premia() and not (isinstance(scoring, Exact) and scoring.sets):
         raise RulesetError("a premia needs exact scoring with sets of deals to be earned in")
     return premia
@@ -233,3 +240,58 @@ def read_pass_limit(raw: Any, scoring: AtLeast | Exact, min_bid: int) -> PassLim
     if limit.per == "set" and not (isinstance(scoring, Exact) and scoring.sets):
         raise RulesetError('a pass limit "per set" needs exact scoring with sets of deals')
     return limit
+
+
+def read_miss_penalty(raw: Any, scoring: AtLeast | Exact) -> MissPenalty | None:
+    """Read what a missed bid costs: null, or {"fixed", "short", "over"}, each 0 or below."""
+    if raw is None:
+        return None
+    keyed(raw, "miss_penalty", ("fixed", "short", "over"))
+    penalty = MissPenalty(
+        fixed=points(raw["fixed"], "the missed bid's fixed points", negative=True),
+        short=points(raw["short"], "the points a trick short", negative=True),
+        over=points(raw["over"], "the points a trick over", negative=True),
+    )
+    if max(penalty.fixed, penalty.short, penalty.over) > 0:
+        raise RulesetError("a missed bid's cost is a penalty: its points must be 0 or below")
+    if penalty == MissPenalty(0, 0, 0):
+        raise RulesetError(
+            "a missed bid that costs 0 is Joker's own rule: choose the tricks taken "
+            "(in a file, null)"
+        )
+    if not isinstance(scoring, Exact):
+        raise RulesetError(
+            "a cost for a missed bid needs exact scoring (Joker's): with at-least scoring a "
+            "set bid already costs points"
+        )
+    return penalty
+
+
+def read_made_pass(raw: Any, scoring: AtLeast | Exact, min_bid: int) -> int | None:
+    """Read what a made pass scores: null (like any made bid), or a number of points."""
+    if raw is None:
+        return None
+    made = points(raw, "a made pass")
+    if not isinstance(scoring, Exact):
+        raise RulesetError("a score for a made pass needs exact scoring (Joker's)")
+    if min_bid != 0:
+        raise RulesetError("a score for a made pass needs passing to be allowed (the lowest bid 0)")
+    return made
+
+
+def read_pairs(raw: Any, scoring: AtLeast | Exact, players: tuple[int, int], teams: bool) -> bool:
+    """Read pairs: partners opposite who each bid and score for themself, scores added."""
+    pairs = flag(raw, "pairs")
+    if not pairs:
+        return False
+    seats = sum(len(team) for team in TEAMS)
+    if players != (seats, seats):
+        raise RulesetError("pairs need exactly 4 players (two pairs, partners opposite)")
+    if not isinstance(scoring, Exact):
+        raise RulesetError("pairs need exact scoring (Joker's): each partner makes their own bid")
+    if teams:
+        raise RulesetError(
+            "pairs keep each partner's bid apart, and teams add the two bids into one: "
+            "choose pairs or teams, not both"
+        )
+    return True

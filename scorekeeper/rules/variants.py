@@ -9,12 +9,14 @@ built-in `joker` does not change.
 from __future__ import annotations
 
 import copy
+import functools
 from dataclasses import dataclass
 from typing import Any
 
 from .builtins import BUILTIN_DOCUMENTS
 from .errors import RulesetError
 from .parts import ALL_KEYS, VARIANT_DEFAULTS
+from .ruleset import Ruleset
 
 _JOKER = BUILTIN_DOCUMENTS["joker"]
 
@@ -54,9 +56,9 @@ VARIANTS: dict[str, Variant] = {
                 premia={"of": "sum", "times": 1, "strike": "alone"},
                 pass_limit={"passes": 3, "per": "set"},
             ),
-            "Issue 17's table: khishti -500, a premia of the whole set's sum that strikes "
-            "the others' best deal (as the 'Joker Score' keeper strikes, only when one "
-            "player alone earns it), at most 3 passes a set.",
+            "A family's strict table: khishti -500, a premia of the whole set's sum that "
+            "strikes the others' best deal (as the 'Joker Score' keeper strikes, only when "
+            "one player alone earns it), at most 3 passes a set.",
         ),
         Variant(
             "joker-scaled-khishti",
@@ -88,6 +90,72 @@ VARIANTS: dict[str, Variant] = {
             ),
             "A shorter game: only the 1-8 and 8-1 sets, the 9-card sets skipped.",
         ),
+        Variant(
+            "joker-pairs",
+            _joker("Joker in pairs (seats 1 + 3 against 2 + 4)", pairs=True),
+            "The pairs game (tsqvilebi) of the 'Joker Score' keeper: partners opposite, each "
+            "scoring for themself, the pair's two scores added; a pair earns the set bonus "
+            "only when both partners made every bid, each partner's own best deal added.",
+        ),
+        Variant(
+            "joker-strike-only",
+            _joker(
+                "Joker, the premia only strikes (khishti -200)",
+                scoring={"all_base": 0},
+                khishti={"fixed": -200, "per_card": 0},
+                premia={"of": "best", "times": 0, "strike": "always"},
+            ),
+            "JokerApp with its strike (moshla) on and its doubling (gaormageba) off: a player "
+            "who made every bid of a set gains nothing, everyone who missed a bid loses their "
+            "best deal; khishti -200, its default; all n bid and taken is 100 a card.",
+        ),
+        Variant(
+            "joker-short-100",
+            _joker(
+                "Joker, 100 a trick bid, -100 a trick short",
+                scoring={
+                    "made_base": 0,
+                    "made_per_trick": 100,
+                    "all_base": 0,
+                    "all_per_trick": 100,
+                    "sets": [],
+                },
+                miss_penalty={"fixed": 0, "short": -100, "over": 0},
+            ),
+            "The jokerscore keeper: exactly the bid scores 100 a trick (a made pass 0), short "
+            "of it -100 a trick short, over it 10 a trick taken; it has no set bonus.",
+        ),
+        Variant(
+            "joker-flat-200",
+            _joker(
+                "Joker, every missed bid -200",
+                scoring={"all_base": 0},
+                miss_penalty={"fixed": -200, "short": 0, "over": 0},
+                premia={"of": "best", "times": 1, "strike": "always"},
+            ),
+            "The Joker tables of the void-mafia game site: a missed bid costs a flat -100, -200 "
+            "or -500 (here -200); all n bid and taken is 100 a card; a player who made every "
+            "bid of a set adds their best deal, and everyone else loses theirs (above 0).",
+        ),
+        Variant(
+            "joker-off-50",
+            _joker(
+                "Joker, 50 a trick bid, -50 a trick off",
+                scoring={
+                    "made_base": 0,
+                    "made_per_trick": 50,
+                    "all_base": 0,
+                    "all_per_trick": 50,
+                    "sets": [],
+                },
+                made_pass=50,
+                khishti={"fixed": -200, "per_card": 0},
+                miss_penalty={"fixed": 0, "short": -50, "over": -50},
+            ),
+            "The first Joker tables of the void-mafia game site: exactly the bid scores 50 a "
+            "trick, a made pass 50, every trick off the bid -50, a khishti -200. Their set "
+            "bonus, a fixed 400, is not a rule Scorekeeper can write, so this copy has none.",
+        ),
     )
 }
 
@@ -109,3 +177,9 @@ def variant_changes(slug: str) -> dict[str, Any]:
         if key != "name" and value != _JOKER.get(key, VARIANT_DEFAULTS.get(key)):
             changes[key] = value
     return changes
+
+
+@functools.cache
+def ready_made_ruleset(slug: str) -> Ruleset:
+    """Return a ready-made variant as a ruleset, found by slug (its rules never change)."""
+    return Ruleset.from_document(variant_changes(slug), slug=slug)

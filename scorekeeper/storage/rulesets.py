@@ -15,7 +15,7 @@ from ..rules import (
     builtin_document,
     find_ruleset,
 )
-from ..rules.variants import VARIANTS, variant_changes
+from ..rules.variants import VARIANTS, ready_made_ruleset, variant_changes
 from .games import NotFound
 from .schema import now
 from .store import Connection
@@ -86,24 +86,27 @@ def ready_made_rulesets() -> list[FoundRuleset]:
 
 
 def _ready_made(slug: str) -> FoundRuleset:
-    saved = variant_changes(slug)
-    return FoundRuleset(slug, Ruleset.from_document(saved, slug=slug), saved, False, True)
+    return FoundRuleset(slug, ready_made_ruleset(slug), variant_changes(slug), False, True)
 
 
 def ruleset_choices(db: Connection) -> list[FoundRuleset]:
-    """Return every ruleset a new game can use: the built-ins, then saved house rulesets."""
+    """Return every ruleset a new game can use: the built-ins, the ready-made variants the
+    docs offer, then saved house rulesets (a family's own wins a slug they share)."""
     choices = [
         FoundRuleset(slug, find_ruleset(slug), BUILTIN_DOCUMENTS[slug], False)
         for slug in BUILTIN_DOCUMENTS
     ]
+    house = []
     for slug, document in db.execute("select slug, document from house_rulesets order by name"):
         saved = json.loads(document)
         try:
             ruleset = Ruleset.from_document(saved, slug=slug)
         except ScoreError:
             continue  # a ruleset that no longer validates is shown on the rules pages, not offered
-        choices.append(FoundRuleset(slug, ruleset, saved, True))
-    return choices
+        house.append(FoundRuleset(slug, ruleset, saved, True))
+    taken = {found.slug for found in house}
+    choices += [_ready_made(slug) for slug in VARIANTS if slug not in taken]
+    return choices + house
 
 
 def game_ruleset_ref(db: Connection, slug: str) -> str | dict[str, Any]:

@@ -32,8 +32,9 @@ def ruleset_options(db: Connection) -> list[tuple[str, str, Ruleset]]:
             count = f"{rules.min_players} players"
         else:
             count = f"{rules.min_players}–{rules.max_players} players"
-        teams = ", 2 teams" if rules.partnership else ""
+        teams = ", 2 teams" if rules.partnership else ", 2 pairs" if rules.pairs else ""
         house = " (house rules)" if choice.house else ""
+        house = " (ready-made house rules)" if choice.ready_made else house
         options.append((choice.slug, f"{rules.name}{house} · {count}{teams}", rules))
     return options
 

@@ -19,8 +19,15 @@ from wtforms.widgets import NumberInput
 from ..house_rules.examples import EXAMPLE_NAMES
 from ..house_rules.inputs import FormErrors, from_form, player_counts, to_form
 from ..house_rules.schedules import most_cards_that_fit
-from ..house_rules.schema import SCHEMA, Field
-from ..rules import Ruleset, RulesetError, builtin_rulesets
+from ..house_rules.schema import SCHEMA, Field, rules_read
+from ..rules import (
+    BUILTIN_DOCUMENTS,
+    Ruleset,
+    RulesetError,
+    ScoreError,
+    builtin_rulesets,
+    find_ruleset,
+)
 
 
 class Number(StringField):
@@ -63,11 +70,14 @@ class HouseRulesForm(FlaskForm):
 
 #: Which rule (document key) each input belongs to, so errors land beside it.
 INPUT_RULES: dict[str, str] = {}
+#: Every input of each rule, by rule: a rule the editor does not show keeps them hidden.
+RULE_INPUTS: dict[str, list[str]] = {}
 for _rule in SCHEMA:
     for _field in _rule.all_fields():
         for _name, _input in _inputs(_field):
             setattr(HouseRulesForm, _name, _input)
             INPUT_RULES[_name] = _rule.key
+            RULE_INPUTS.setdefault(_rule.key, []).append(_name)
 
 
 def schedule_field(form: HouseRulesForm, count: int) -> StringField:
@@ -96,6 +106,26 @@ def fill(form: HouseRulesForm, document: dict[str, Any], *, base: str | None) ->
             if field.other and text not in known:
                 choice = SelectChoice(text, field.other.format(text))
                 form[field.name].choices = [*form[field.name].choices, choice]
+
+
+def shown_rules(form: HouseRulesForm, errors: FormErrors) -> tuple[str, ...]:
+    """Return the rules the editor shows for the ruleset in the form, as the ruleset says.
+
+    A Back Alley copy does not offer Joker's khishti, nor a Joker copy boards; a rule a
+    ruleset plays is always shown, and so is every rule with something wrong in it. A
+    form that is no ruleset yet asks the built-in it started from, or shows every rule.
+    """
+    document, unread = from_form(_values(form))
+    ruleset = None
+    if not unread:
+        try:
+            ruleset = Ruleset.from_document(document)
+        except ScoreError:
+            ruleset = None
+    if ruleset is None and form.base.data in BUILTIN_DOCUMENTS:
+        ruleset = find_ruleset(form.base.data)
+    read_by = rules_read(ruleset)
+    return tuple(rule.key for rule in SCHEMA if rule.key in read_by or rule.key in errors)
 
 
 def read(form: HouseRulesForm) -> tuple[dict[str, Any] | None, FormErrors]:

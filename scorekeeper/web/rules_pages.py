@@ -55,6 +55,7 @@ from .db import get_db
 from .devices import current_device, on_this_machine
 from .quotas import quota
 from .rules_forms import (
+    RULE_INPUTS,
     SEATS,
     CalculatorForm,
     FormErrors,
@@ -66,6 +67,7 @@ from .rules_forms import (
     read,
     schedule_field,
     seat_fields,
+    shown_rules,
 )
 
 bp = Blueprint("rules_pages", __name__)
@@ -99,7 +101,7 @@ def index() -> str:
     choices = ruleset_choices(get_db())
     return render_template(
         "rules/index.html",
-        builtins=[found for found in choices if not found.house],
+        builtins=[found for found in choices if not found.house and not found.ready_made],
         house=[found for found in choices if found.house],
         ready_made=ready_made_rulesets(),
     )
@@ -183,6 +185,7 @@ def _editor(
         reading = schedule_words(parse_card_counts(form.schedule.data or ""))
     except ValueError:
         reading = ""
+    shown = shown_rules(form, errors)
     page = render_template(
         "rules/editor.html",
         form=form,
@@ -194,6 +197,9 @@ def _editor(
         schedule_field=schedule_field,
         reading=reading,
         titles=RULE_TITLES,
+        shown=shown,
+        unseen=[RULE_TITLES[rule.key] for rule in SCHEMA if rule.key not in shown],
+        rule_inputs=RULE_INPUTS,
     )
     return page, status
 

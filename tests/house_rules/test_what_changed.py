@@ -142,3 +142,61 @@ def test_the_rules_box_prints_a_house_ruleset_s_own_numbers() -> None:
     text = " ".join(rule_lines(GRANDPA))
     assert "Made (took at least the bid): 5 × bid + 1 per overtrick. Set: -10 × bid." in text
     assert "earns +20 for the team" in text
+
+
+# The score keepers' rules in words: "what changed", the rules box, the rules page -------------
+
+KEEPERS = [
+    pytest.param(
+        "joker-short-100",
+        "Missed bid penalty: none → −100 a trick short",
+        "Missed bid: −100 a trick short.",
+        "scores −100 a trick short instead of the tricks taken",
+        id="jokerscore",
+    ),
+    pytest.param(
+        "joker-off-50",
+        "Missed bid penalty: none → −50 a trick off the bid",
+        "Made pass (bid 0, took none): 50.",
+        "A pass (a bid of 0) taken exactly, no trick at all, scores 50",
+        id="void-mafia, first tables",
+    ),
+    pytest.param(
+        "joker-flat-200",
+        "Bid all and took all: 100 + 100 a trick → 0 + 100 a trick",
+        "Missed bid: −200.",
+        "misses the bid, short or over, scores −200 instead of the tricks taken",
+        id="void-mafia, later tables",
+    ),
+    pytest.param(
+        "joker-strike-only",
+        "Premia (set bonus): best deal of the set → nothing for the earner (it only strikes)",
+        "Made every bid of a set: no bonus, but the others' best deal of the set is struck",
+        "earns, at the end of the set, nothing of their own",
+        id="JokerApp's strike alone",
+    ),
+    pytest.param(
+        "joker-pairs",
+        "Pairs: none → seats 1 & 3 against 2 & 4, scores added",
+        "Pairs: seats 1 & 3 against 2 & 4; each scores for themself, the pair adds the two.",
+        "A pair whose two players both make every bid exactly in a set earns",
+        id="Joker Score's pairs",
+    ),
+]
+
+
+@pytest.mark.parametrize(("slug", "changed", "box", "sentence"), KEEPERS)
+def test_the_keepers_rules_are_said_at_every_length(
+    slug: str, changed: str, box: str, sentence: str
+) -> None:
+    from scorekeeper.house_rules.words import describe
+    from scorekeeper.rules.variants import ready_made_ruleset
+
+    theirs = ready_made_ruleset(slug)
+    lines = [
+        line for change in what_changed(find_ruleset("joker"), theirs) for line in change.lines
+    ]
+    assert changed in lines
+    assert any(box in line for line in rule_lines(theirs))
+    sentences = " ".join(s for section in describe(theirs) for s in section.sentences)
+    assert sentence in sentences

@@ -6,16 +6,20 @@ import json
 
 import pytest
 
+from scorekeeper.cli import main
+from scorekeeper.cli.files import find_slug
 from scorekeeper.rules import Ruleset, find_ruleset
+from scorekeeper.rules.variants import VARIANTS, variant_changes
+from tests.conftest import documented_slugs
 
 from .conftest import EXAMPLES, SLUGS, run_cli
 
 
-def test_rulesets_lists_all_nine() -> None:
+def test_rulesets_lists_the_nine_built_ins_then_the_ready_made_variants() -> None:
     done = run_cli("rulesets")
     assert done.returncode == 0, done.stderr
     listed = [line.split()[0] for line in done.stdout.splitlines()[1:] if line.strip()]
-    assert listed == SLUGS
+    assert listed == [*SLUGS, *VARIANTS]
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -126,3 +130,46 @@ def test_rescore_with_an_invalid_ruleset_file(write_json) -> None:
         assert done.returncode != 0
         assert done.stdout == ""
         assert len(done.stderr.splitlines()) == 1, done.stderr
+
+
+# --- Every ruleset the docs offer, by slug --------------------------------------------------
+
+DOCUMENTED = documented_slugs()
+EMPTY_GAME = {"ruleset": "joker", "players": ["Ann", "Bob", "Cy", "Dee"], "deals": []}
+
+
+@pytest.fixture
+def command(capsys):
+    """Run `scorekeeper ARGS` in-process through the command's own `main`."""
+
+    def run(*args: str) -> tuple[int, str, str]:
+        status = main(list(args))
+        out, err = capsys.readouterr()
+        return status, out, err
+
+    return run
+
+
+def test_the_docs_offer_every_built_in_and_every_ready_made_variant() -> None:
+    assert documented_slugs() == [*SLUGS, *VARIANTS]
+
+
+@pytest.mark.parametrize("slug", DOCUMENTED)
+def test_rulesets_prints_every_documented_ruleset(command, slug: str) -> None:
+    status, out, err = command("rulesets", slug)
+    assert status == 0, err
+    document = json.loads(out)
+    # A built-in prints its document; a ready-made variant its house file (base + changes).
+    assert Ruleset.from_document(document).document == find_slug(slug)[0].document
+
+
+@pytest.mark.parametrize("slug", DOCUMENTED)
+def test_score_rescores_under_every_documented_ruleset(command, slug: str, write_json) -> None:
+    status, out, err = command("score", write_json(EMPTY_GAME), "--ruleset", slug)
+    assert status == 0, err
+    scored = json.loads(out)
+    # The rescored game names the ruleset so it reads back: a built-in by slug, a
+    # ready-made variant written out in full.
+    expected = slug if slug in SLUGS else variant_changes(slug)
+    assert scored["ruleset"] == expected
+    assert scored["next"]["number"] == 1

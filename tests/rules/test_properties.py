@@ -411,6 +411,9 @@ VARIANTS_AT_DEFAULT = {
     "khishti": None,
     "premia": {"of": "best", "times": 1, "strike": "never"},
     "pass_limit": None,
+    "miss_penalty": None,
+    "made_pass": None,
+    "pairs": False,
 }
 
 
@@ -442,3 +445,39 @@ def test_a_khishti_changes_only_the_deals_bid_and_lost_without_a_trick(case) -> 
             bid = kind(record["bids"][seat])[1]
             lost = bid >= 1 and record["tricks"][seat] == 0
             assert new - old == (-500 - 10 * cards if lost else 0)
+
+
+@SETTINGS
+@given(legal_games(("joker",)))
+def test_a_missed_bid_penalty_changes_only_the_missed_bids(case) -> None:
+    """-100 a trick short, -50 a trick over, -20 more for any miss (no khishti here)."""
+    _, document = case
+    penalty = {"fixed": -20, "short": -100, "over": -50}
+    house = {**document, "ruleset": {"base": "joker", "miss_penalty": penalty}}
+    plain = score(document).to_json()["deals"]
+    charged = score(house).to_json()["deals"]
+    for before, after, record in zip(plain, charged, document["deals"], strict=True):
+        for seat, (old, new) in enumerate(zip(before["scores"], after["scores"], strict=True)):
+            bid, took = kind(record["bids"][seat])[1], record["tricks"][seat]
+            if took < bid:
+                assert new == -20 - 100 * (bid - took)
+            elif took > bid:
+                assert new == -20 - 50 * (took - bid)
+            else:
+                assert new == old
+
+
+@SETTINGS
+@given(legal_games(("joker",)))
+def test_a_made_pass_setting_changes_only_the_made_passes(case) -> None:
+    _, document = case
+    # Without sets: a set bonus would count the best deal, which may be a made pass.
+    no_sets = {**builtin_document("joker")["scoring"], "sets": []}
+    plain = score({**document, "ruleset": {"base": "joker", "scoring": no_sets}}).to_json()["deals"]
+    rules = {"base": "joker", "scoring": no_sets, "made_pass": 0}
+    house = {**document, "ruleset": rules}
+    changed = score(house).to_json()["deals"]
+    for before, after, record in zip(plain, changed, document["deals"], strict=True):
+        for seat, (old, new) in enumerate(zip(before["scores"], after["scores"], strict=True)):
+            made_pass = kind(record["bids"][seat])[1] == 0 and record["tricks"][seat] == 0
+            assert new == (old - 50 if made_pass else old)

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.cli import main
+from tests.conftest import documented_slugs
 
 from .games import EXAMPLES, pdf_pages, pdf_text
 
@@ -169,3 +170,11 @@ def test_importing_the_command_line_loads_no_weasyprint():
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True)
     assert done.stdout.strip() == "[]", done.stderr
+
+
+@pytest.mark.parametrize("slug", documented_slugs())
+def test_a_blank_sheet_for_every_ruleset_the_docs_offer(sheet, tmp_path, slug: str) -> None:
+    out = tmp_path / f"{slug}.pdf"
+    done = sheet("--blank", "--ruleset", slug, "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    assert out.read_bytes().startswith(b"%PDF")

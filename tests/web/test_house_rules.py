@@ -412,3 +412,89 @@ def test_house_rulesets_are_offered_for_new_games(app, client, token) -> None:
     assert [choice.slug for choice in choices if choice.house] == [slug]
     index = client.get("/rules").get_data(as_text=True)
     assert f'href="/rules/{slug}"' in index
+
+
+# The editor shows the settings the family's rules read --------------------------------------
+
+JOKERS_OWN = ("khishti", "premia", "pass_limit", "miss_penalty", "made_pass", "pairs")
+BACK_ALLEYS_OWN = ("board", "rainbow", "one_card")
+
+
+def parts_shown(page: str) -> set[str]:
+    return set(re.findall(r'<fieldset[^>]*id="rule-([a-z_]+)"', page))
+
+
+@pytest.mark.parametrize(
+    ("start", "shown", "unseen"),
+    [
+        ("back-alley-pagat", BACK_ALLEYS_OWN, JOKERS_OWN),
+        ("bluke", BACK_ALLEYS_OWN, JOKERS_OWN),  # no boards, but at-least scoring may add them
+        ("joker", JOKERS_OWN, BACK_ALLEYS_OWN),
+        ("joker-pairs", JOKERS_OWN, BACK_ALLEYS_OWN),
+    ],
+)
+def test_a_copy_offers_only_the_settings_its_family_reads(client, start, shown, unseen) -> None:
+    """A Back Alley copy has no khishti to offer; a Joker copy no boards or rainbows."""
+    page = client.get(f"/rules/new?from={start}").get_data(as_text=True)
+    parts = parts_shown(page)
+    assert set(shown) <= parts
+    assert not set(unseen) & parts
+    assert {"scoring", "schedule", "bids", "dealer_hook"} <= parts  # every family's
+    # The other family's settings go along unseen, as they are, and are said not offered.
+    unseen_input = 'type="hidden" name="boards" value="no"'
+    if start.startswith("joker"):
+        assert unseen_input in page and "Not offered with this scoring: Boards," in page
+    else:
+        assert 'type="hidden" name="khishti" value="none"' in page
+        assert "Not offered with this scoring: Khishti," in page
+
+
+def test_a_copy_goes_through_the_editor_unchanged_with_its_settings_unseen(client, token) -> None:
+    for start in ("back-alley-seven", "joker-strict"):
+        values = editor(client, start)
+        values["name"] = f"Our {start}"
+        saved = client.post("/rules/new", data={**values, "csrf_token": token})
+        assert saved.status_code == 303, saved.get_data(as_text=True)
+        exported = client.get(saved.headers["Location"] + "/export.json").get_json()
+        base = "back-alley-seven" if start == "back-alley-seven" else "joker"
+        expected = {"base": base, "name": f"Our {start}"}
+        if start == "joker-strict":
+            expected |= {
+                key: value
+                for key, value in client.get("/rules/joker-strict/export.json").get_json().items()
+                if key not in ("base", "name")
+            }
+        assert exported == expected
+
+
+def test_a_setting_in_force_is_shown_whatever_the_family(client, token) -> None:
+    """Passes limited over the game are a rule at-least scoring allows: a copy playing it
+    shows it, so nothing the rules do is hidden."""
+    values = editor(client, "back-alley-pagat")
+    values.update(
+        name="Pagat, three passes a game",
+        pass_limit="yes",
+        pass_limit_passes="3",
+        pass_limit_per="game",
+    )
+    saved = client.post("/rules/new", data={**values, "csrf_token": token})
+    assert saved.status_code == 303, saved.get_data(as_text=True)
+    slug = saved.headers["Location"].rsplit("/", 1)[-1]
+    page = client.get(f"/rules/{slug}/edit").get_data(as_text=True)
+    assert {"pass_limit", "board"} <= parts_shown(page)
+    assert not {"khishti", "premia"} & parts_shown(page)
+
+
+def test_a_refused_form_keeps_its_family_and_shows_what_is_wrong(client, token) -> None:
+    values = editor(client, "back-alley-pagat")
+    values.update(name="Pagat, mistyped", per_bid="five")
+    page = client.post("/rules/new", data={**values, "csrf_token": token})
+    assert page.status_code == 422
+    parts = parts_shown(page.get_data(as_text=True))
+    assert "scoring" in parts and not set(JOKERS_OWN) & parts  # asked of the built-in copied
+    # A setting this family's form does not show, sent wrong all the same, is shown with why.
+    values.update(per_bid="5", pass_limit="yes", pass_limit_passes="0", pass_limit_per="game")
+    page = client.post("/rules/new", data={**values, "csrf_token": token})
+    assert page.status_code == 422
+    assert "pass_limit" in parts_shown(page.get_data(as_text=True))
+    assert "at least 1" in fieldset(page.get_data(as_text=True), "pass_limit")

@@ -391,3 +391,26 @@ def _house_rules(client) -> list:
 
     with client.application.app_context():
         return [choice for choice in ruleset_choices(get_db()) if choice.house]
+
+
+@pytest.mark.parametrize(
+    ("slug", "shown"),
+    [
+        ("joker-short-100", ["bids 2 but takes 1: a trick short", "1 short: -100 × 1 = -100"]),
+        ("joker-off-50", ["passes and takes none: a made pass", "took none: a made pass, 50"]),
+        (
+            "joker-strike-only",
+            ["the set bonus adds nothing here, it strikes the others' best deal of the set."],
+        ),
+        (
+            "joker-pairs",
+            ["Bob & Dee make every bid of deals 1–8", "is each one's best deal of the set"],
+        ),
+    ],
+)
+def test_the_keepers_rules_have_worked_examples(client, slug: str, shown: list[str]) -> None:
+    from tests.web.test_joker_house_game import text_of
+
+    page = text_of(client.get(f"/rules/{slug}").get_data(as_text=True))
+    for words in shown:
+        assert words in page
