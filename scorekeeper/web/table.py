@@ -10,6 +10,7 @@ and renders or redirects.
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 from typing import Any
 
 from flask import (
@@ -209,6 +210,15 @@ def game(game_id: str) -> tuple[str, int]:
     if isinstance(rescued, dict) and isinstance(rescued.get("step"), str):
         problem = NOT_SAVED.format(tap=describe_tap(page.players, rescued["step"]))
     return render_game(page, problem=problem)
+
+
+@bp.get("/games/<game_id>/table.json")
+def table_json(game_id: str) -> Response:
+    """The table page's model as JSON: what the page shows, for a phone to draw it itself."""
+    page = table_page(get_db(), game_id, current_device())
+    response = Response(json.dumps(asdict(page), ensure_ascii=False), mimetype="application/json")
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.get("/games/<game_id>/watch")

@@ -698,3 +698,21 @@ def test_a_value_that_leaves_no_choice_is_filled_in_and_undone_with_the_last_tap
     page = table.tap("undo")
     assert f"Tricks taken by <b><bdi>{names[1]}</bdi></b>" in page
     assert deals(client, table.game_id) == []
+
+
+def test_the_table_page_model_is_sent_as_json_as_the_page_shows_it(client) -> None:
+    table = Table(client)
+    table.start("back-alley-pagat", FOUR)
+    table.tap("trump:clubs", "bid:3")
+    model = client.get(f"/games/{table.game_id}/table.json").get_json()
+    assert model["editor"] is True and model["version"] > 1
+    assert [side["name"] for side in model["sides"]] == ["Ann & Cy", "Bob & Dee"]
+    deal = model["deal"]
+    assert deal["number"] == 1 and deal["trump"] == "clubs" and deal["ask"]["kind"] == "bid"
+    assert deal["seats"][0]["bid"] == "3"  # Bob bids first after Ann deals
+    assert deal["ask"]["who"] == deal["seats"][1]["name"]
+    assert model["plan"]["steps"] == [["trump", "clubs"], ["bid", "3"]]
+    assert f'value="{deal["ask"]["choices"][0]["step"]}"' in table.page
+    watcher = client.application.test_client()
+    seen = watcher.get(f"/games/{table.game_id}/table.json").get_json()
+    assert seen["editor"] is False and seen["plan"] is None and seen["edit_key"] == ""
