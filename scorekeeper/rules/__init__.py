@@ -35,6 +35,7 @@ from .errors import (
     IllegalBid,
     RulesetError,
     ScoreError,
+    ThrownInError,
     TricksError,
 )
 from .game import (
@@ -107,6 +108,7 @@ __all__ = [
     "RulesetError",
     "ScoreError",
     "SideScore",
+    "ThrownInError",
     "TricksError",
     "bid_choices",
     "bidding_order",

@@ -50,3 +50,7 @@ class TricksError(ScoreError):
 
 class GameOverError(ScoreError):
     """A deal recorded after the last deal of the schedule."""
+
+
+class ThrownInError(ScoreError):
+    """More deals thrown in than a game keeps (one for each deal of its schedule)."""

@@ -7,12 +7,13 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .bidding import Bid, BidKind, bidding_order, check_bid, is_thrown_in, leader
-from .errors import GameFileError, GameOverError, TricksError
-from .parts import RAINBOW_CARDS, Premia, RainbowBonus
+from .errors import GameFileError, GameOverError, ThrownInError, TricksError
+from .parts import RAINBOW_CARDS, THROWN_IN_PER_DEAL, Premia, RainbowBonus
 from .plan import Plan, plan
 from .records import DealRecord, Game
 from .ruleset import Ruleset
 from .scoring import SideScore, plural, score_pair, score_side, signed
+from .validation import limits_apply
 
 NUMBER = BidKind.NUMBER
 #: Builds a named tuple from a tuple of all its fields, skipping the keyword-friendly
@@ -304,6 +305,8 @@ def score_game(game: Game) -> GameResult:
     limited = ruleset.pass_limit is not None
     bids_played: list[tuple[int, tuple[Bid, ...]]] = []
     slots = len(schedule)
+    thrown_in = 0
+    most_thrown_in = slots * THROWN_IN_PER_DEAL if limits_apply() else None
     for index, record in enumerate(game.deals, 1):
         if number > slots:
             raise GameOverError(f"the game ended after {slots} deals", deal=index)
@@ -312,6 +315,14 @@ def score_game(game: Game) -> GameResult:
         result = _score_deal(game, table, setup, record, totals, passes)
         results.append(result)
         if result.thrown_in:
+            thrown_in += 1
+            if most_thrown_in is not None and thrown_in > most_thrown_in:
+                raise ThrownInError(
+                    f"a game of {slots} deals keeps at most {most_thrown_in} thrown-in deals "
+                    f"(one for each deal of its schedule), and this would be thrown-in deal "
+                    f"{thrown_in}; start a new game to go on",
+                    deal=index,
+                )
             if ruleset.redeal == "next":
                 dealer = (dealer + 1) % players
             continue

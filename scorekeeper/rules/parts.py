@@ -49,6 +49,10 @@ MAX_DECK = 108
 MAX_PLAYERS = 20
 #: The most deals a game may have: two a week for a year (the longest built-in has 26).
 MAX_DEALS = 104
+#: Thrown-in deals a game may hold, for each deal of its schedule: one (26 in a 26-deal
+#: game). At a real table everyone passing is rare (a family sees a handful a game); a
+#: game with as many deals thrown in as played has stopped being played.
+THROWN_IN_PER_DEAL = 1
 #: The most points any one rule may pay or cost (a bonus, a base, points per trick):
 #: far above every table's rules, low enough that totals stay exact and readable.
 MAX_POINTS = 100_000

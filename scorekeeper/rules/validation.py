@@ -44,6 +44,11 @@ def stored_values() -> Iterator[None]:
         _LIMITS.reset(token)
 
 
+def limits_apply() -> bool:
+    """Say whether the upper limits bind (new input), or not (a game stored before them)."""
+    return _LIMITS.get()
+
+
 def check_keys(document: dict[str, Any]) -> None:
     unknown = sorted(key for key in document if key not in ALL_KEYS)
     if unknown:
