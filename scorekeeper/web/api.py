@@ -13,6 +13,7 @@ from typing import Any
 
 from flask import Blueprint, Response, request, url_for
 
+from ..presentation.api_answers import game_answer, one_deal, what_changed, whole_game
 from ..rules import ScoreError, default_lookup, read_game
 from ..service import games
 from ..service.errors import Conflict, KeyReused, NoSuchDeal, NotAllowed
@@ -31,19 +32,12 @@ NO_GAME = "There is no game with that id."
 KEY_LENGTH = 200
 
 
-def game_body(stored: StoredGame, *, editor: bool) -> dict[str, Any]:
-    """Return a game as the API shows it: id, version, game file, scored result, links."""
-    body: dict[str, Any] = {
-        "id": stored.id,
-        "version": stored.version,
-        "game": stored.game.to_json(),
-        "result": stored.result().to_json(),
-        "url": url_for("table.game", game_id=stored.id),
-        "watch_url": watch_url(stored.id),
-    }
+def links(stored: StoredGame, *, editor: bool) -> dict[str, str]:
+    """Return a game's addresses: its page, its watch link and, for an editor, its edit link."""
+    found = {"url": url_for("table.game", game_id=stored.id), "watch_url": watch_url(stored.id)}
     if editor:
-        body["edit_url"] = edit_url(stored.id, stored.edit_key)
-    return body
+        found["edit_url"] = edit_url(stored.id, stored.edit_key)
+    return found
 
 
 def json_response(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
@@ -114,7 +108,8 @@ def guarded(game_id: str, write: Callable[[], tuple[Any, int, dict[str, str]]]) 
     except NotAllowed as refused:
         return refusal(403, refused.message)
     except Conflict as conflict:
-        body = game_body(conflict.current, editor=True)
+        current = conflict.current
+        body = {**game_answer(current), **links(current, editor=True)}
         return json_response({"error": conflict.message, **body}, 409)
     except ScoreError as error:
         # A request that cannot be read is refused the way a well-formed one would be first:
@@ -162,21 +157,9 @@ def changed(
     The whole game stays a GET away (its address is in the answer, with the entity tag
     the GET would give), so a long game's write does not send every deal back.
     """
-    result = stored.result()
-    deal = None
-    if position is not None and position <= len(result.deals):
-        deal = {"position": position, **result.deals[position - 1].to_json()}
     url = url_for("api.show", game_id=stored.id)
     body = {
-        "id": stored.id,
-        "version": stored.version,
-        "deal": deal,
-        "deals": len(result.deals),
-        "sides": list(result.sides),
-        "totals": list(result.totals),
-        "complete": result.complete,
-        "winners": None if result.winners is None else list(result.winners),
-        "next": None if result.next is None else result.next.to_json(),
+        **what_changed(stored, position),
         "game_url": url,
         "url": url_for("table.game", game_id=stored.id),
     }
@@ -204,7 +187,7 @@ def create() -> Response:
 @bp.get("/games/<game_id>")
 def show(game_id: str) -> Response:
     try:
-        stored, editor = games.load_for(get_db(), game_id, current_device())
+        stored, body, editor = whole_game(get_db(), game_id, current_device())
     except NotFound:
         return refusal(404, NO_GAME)
     tag = etag(stored)
@@ -212,9 +195,22 @@ def show(game_id: str) -> Response:
         response = Response(status=304)
         response.headers["ETag"] = tag
         return response
-    return json_response(
-        game_body(stored, editor=editor), headers={"ETag": tag, "Cache-Control": "no-cache"}
-    )
+    body.update(links(stored, editor=editor))
+    return json_response(body, headers={"ETag": tag, "Cache-Control": "no-cache"})
+
+
+@bp.get("/games/<game_id>/deals/<int:position>")
+def show_deal(game_id: str, position: int) -> Response:
+    """One deal scored, with its explanation (the whole game leaves explanations out)."""
+    try:
+        stored, _, _ = whole_game(get_db(), game_id, None)
+    except NotFound:
+        return refusal(404, NO_GAME)
+    try:
+        deal = one_deal(stored, position)
+    except NotFound:
+        return refusal(404, f"The game has no deal {position}.")
+    return json_response(deal, headers={"ETag": etag(stored), "Cache-Control": "no-cache"})
 
 
 @bp.post("/games/<game_id>/deals")

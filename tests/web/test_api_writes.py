@@ -28,9 +28,16 @@ def test_a_write_answers_with_the_deal_the_totals_and_the_version(client) -> Non
     assert game.get_json()["version"] == body["version"]
     result = game.get_json()["result"]
     assert result["deals"][1] == {
-        key: value for key, value in body["deal"].items() if key != "position"
+        key: value for key, value in body["deal"].items() if key not in ("position", "explain")
     }
     assert result["totals"] == body["totals"]
+    # Each deal, with its explanation, is an answer of its own; the whole game leaves them out.
+    one = client.get(f"/api/games/{game_id}/deals/2")
+    assert one.get_json() == body["deal"]
+    assert one.get_json()["explain"][0] == [
+        "Cy bid board (single) and the team took all 12: 10 × 12 = 120"
+    ]
+    assert client.get(f"/api/games/{game_id}/deals/3").status_code == 404
 
 
 def test_a_correction_and_an_undo_answer_the_same_way(client) -> None:

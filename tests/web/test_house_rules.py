@@ -234,9 +234,9 @@ def test_editor_round_trip_export_import_and_a_game(client, token) -> None:
     assert result["totals"] == FIVE_PLAYER_TOTALS
     assert [deal["scores"] for deal in result["deals"]] == FIVE_PLAYER_DEAL_SCORES
     assert result["next"] == {"number": 8, "cards": 3, "dealer": 2}
-    explain = result["deals"][1]["explain"][1][0]
-    assert explain == "Bob bid triple board and took all 9: 6 × 9 × 3 = 162"
-    assert "Dee held a rainbow: +8." in result["deals"][7]["explain"][3]
+    explained = [client.get(f"/api/games/{game_id}/deals/{k}").get_json() for k in (2, 8)]
+    assert explained[0]["explain"][1][0] == "Bob bid triple board and took all 9: 6 × 9 × 3 = 162"
+    assert "Dee held a rainbow: +8." in explained[1]["explain"][3]
 
     # The game file carries the ruleset inline, and the command scores it the same.
     game_file = client.get(f"/games/{game_id}/export.json").get_json()
