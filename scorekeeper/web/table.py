@@ -26,13 +26,14 @@ from flask import (
 from werkzeug.datastructures import MultiDict
 
 from ..presentation.bidi import isolate_all
+from ..presentation.home import delete_page, home_page
 from ..presentation.scoresheet import build_stored_sheet
 from ..presentation.table_page import TablePage, build_table_page, describe_tap, table_page
 from ..rules import Game, ScoreError, load_game_text
 from ..service import games, taps
 from ..service.errors import STALE, Conflict, KeyReused, NotAllowed
 from ..service.once import run_once
-from ..standings.results import GameFilter, archived_count, recent_games, ruleset_names
+from ..standings.results import GameFilter
 from ..storage import Connection, Reply, StoredGame, get_game
 from .db import get_db
 from .deal_editor import DealEditor
@@ -89,27 +90,17 @@ def as_it_is_now(
 
 @bp.get("/")
 def home() -> str:
-    db = get_db()
     form = GameFilterForm(request.args)
-    form.ruleset.choices = options([("", "Any"), *((name, name) for name in ruleset_names(db))])
     form.validate()
-    chosen = game_filter(form)
-    page = recent_games(
-        db,
-        chosen,
+    page = home_page(
+        get_db(),
+        game_filter(form),
         older_than=request.args.get("older", "")[:200],
         newer_than=request.args.get("newer", "")[:200],
+        kept={key: value for key, value in request.args.items() if key not in ("older", "newer")},
     )
-    kept = {key: value for key, value in request.args.items() if key not in ("older", "newer")}
-    return render_template(
-        "home.html",
-        form=form,
-        page=page,
-        kept=kept,
-        filtered=chosen != GameFilter(),
-        archived=archived_count(db),
-        archive_view=chosen.archived,
-    )
+    form.ruleset.choices = options(page.ruleset_choices)
+    return render_template("home.html", page=page, form=form)
 
 
 def game_filter(form: GameFilterForm) -> GameFilter:
@@ -340,7 +331,7 @@ def delete_game(game_id: str) -> Any:
             return redirect(game_url(game_id), code=303)
         flash(f"The game of {', '.join(isolate_all(stored.game.players))} was deleted.", "success")
         return redirect(url_for("table.home", state="archived"), code=303)
-    return render_template("delete_game.html", stored=games.load(db, game_id), form=form)
+    return render_template("delete_game.html", page=delete_page(db, game_id), form=form)
 
 
 @bp.get("/games/<game_id>/export.json")
