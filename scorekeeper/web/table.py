@@ -27,6 +27,7 @@ from werkzeug.datastructures import MultiDict
 
 from ..presentation.bidi import isolate_all
 from ..presentation.home import delete_page, home_page
+from ..presentation.new_game import draw_page, import_page, new_game_page
 from ..presentation.scoresheet import build_stored_sheet
 from ..presentation.table_page import TablePage, build_table_page, describe_tap, table_page
 from ..rules import Game, ScoreError, load_game_text
@@ -39,6 +40,7 @@ from .db import get_db
 from .deal_editor import DealEditor
 from .devices import current_device
 from .forms import (
+    MAX_SEATS,
     DeleteGameForm,
     DrawForm,
     EditDealForm,
@@ -51,15 +53,7 @@ from .forms import (
     form_once,
     new_nonce,
 )
-from .new_game import (
-    adjust_seats,
-    draw_setup,
-    game_from_draw,
-    game_from_form,
-    known_names,
-    new_game_defaults,
-    ruleset_options,
-)
+from .new_game import adjust_seats, drawn_cards, game_from_draw, game_from_form, new_game_defaults
 from .quotas import quota
 from .rules_forms import options
 
@@ -135,7 +129,6 @@ def start_once(db: Connection, game: Game, nonce: str) -> str:
 @quota("games")
 def new_game() -> Any:
     db = get_db()
-    choices = ruleset_options(db)
     rescued = session.pop("rescued_form", None)
     if request.method == "POST":
         form = NewGameForm()
@@ -143,7 +136,6 @@ def new_game() -> Any:
         form = NewGameForm(formdata=MultiDict(flat_pairs(rescued)))
     else:
         form = NewGameForm(formdata=None, data=new_game_defaults(db, request.args))
-    form.ruleset.choices = [(slug, label) for slug, label, _ in choices]
     if request.method == "POST" and not adjust_seats(form) and form.validate():
         game = game_from_form(db, form)
         if game is not None and form.dealer.data == "draw":
@@ -154,9 +146,9 @@ def new_game() -> Any:
     if not form.nonce.data:
         form.nonce.data = new_nonce()
     status = 422 if request.method == "POST" and form_errors(form) else 200
-    return render_template(
-        "new_game.html", form=form, choices=choices, known=known_names(db, form)
-    ), status
+    page = new_game_page(db, form.names())
+    form.ruleset.choices = page.ruleset_choices
+    return render_template("new_game.html", page=page, form=form), status
 
 
 @bp.route("/games/new/draw", methods=["GET", "POST"])
@@ -166,20 +158,19 @@ def draw() -> Any:
     form = DrawForm() if request.method == "POST" else DrawForm(formdata=None)
     names = [name.strip() for name in request.values.getlist("player") if name.strip()]
     slug = request.values.get("ruleset", "")
-    setup = draw_setup(db, slug, names)
-    if setup is None:
-        abort(404)
+    if not 2 <= len(names) <= MAX_SEATS:
+        abort(404)  # no table to seat
+    drawn = drawn_cards(request.form, len(names))
     errors: dict[str, str] = {}
     if request.method == "POST" and form.validate():
-        game = game_from_draw(setup, names, errors)
+        game = game_from_draw(db, slug, names, drawn, errors)
         if game is not None:
             return redirect(start_once(db, game, form.nonce.data or ""), code=303)
     if not form.nonce.data:
         form.nonce.data = new_nonce()
     status = 422 if errors or form.errors else 200
-    return render_template(
-        "draw.html", form=form, setup=setup, names=names, slug=slug, errors=errors
-    ), status
+    page = draw_page(db, slug, names, drawn, errors)
+    return render_template("draw.html", page=page, form=form), status
 
 
 # The live game -----------------------------------------------------------------------------
@@ -358,4 +349,4 @@ def import_game() -> Response | tuple[str, int] | str:
         else:
             return redirect(game_url(stored.id), code=303)  # type: ignore[return-value]
     status = 422 if form.is_submitted() else 200
-    return render_template("import.html", form=form), status
+    return render_template("import.html", page=import_page(), form=form), status
