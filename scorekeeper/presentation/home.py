@@ -64,8 +64,11 @@ def home_page(
     newer_than: str = "",
     kept: Mapping[str, str] | None = None,
 ) -> HomePage:
-    """Build one page of the games the filter chooses: the page after `older_than`, or before
-    `newer_than` (a listed game's cursor), or the first."""
+    """Build one page of the list of the games the filter chooses.
+
+    The page after `older_than`, or before `newer_than` (a listed game's cursor), or the
+    first; `kept` is the filters as the address said them, for the links beside it.
+    """
     listed = recent_games(db, chosen, older_than=older_than, newer_than=newer_than)
     return HomePage(
         games=[_home_game(game) for game in listed.games],
