@@ -2,9 +2,11 @@
 
 `table_page.py` builds the table page (the scores, the deal being entered, the
 tap plan a phone uses offline); `scoreboard.py` the watch page; `scoresheet.py`
-the scoresheet of the page and the PDF; `chart.py` the score chart. What comes back
-is dataclasses of strings, numbers and lists: the templates render it, and it can be
-sent to a phone as JSON. Reads only. No Flask, no Jinja.
+the scoresheet of the page and the PDF; `chart.py` the score chart; `home.py` the
+list of games and the ask before a deletion; `new_game.py` the pages that start a
+game; `players.py`, `docs.py`, `blank_sheets.py` and `errors.py` the pages they name.
+What comes back is dataclasses of strings, numbers and lists: the templates render
+it, and it can be sent to a phone as JSON. Reads only. No Flask, no Jinja.
 
 May import: rules, house_rules, storage, standings.
 Libraries: none.

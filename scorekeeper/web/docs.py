@@ -1,4 +1,8 @@
-"""The project's documents (docs/rules.md, docs/game-format.md) as pages of the app."""
+"""The project's documents (docs/rules.md, docs/game-format.md) as pages of the app.
+
+Which documents there are and what each page shows is `presentation.docs`; here a
+document's Markdown becomes HTML, for the page's `markdown` filter.
+"""
 
 from __future__ import annotations
 
@@ -6,19 +10,14 @@ import functools
 import re
 from typing import Any
 
-from flask import Blueprint, abort, render_template, url_for
+from flask import Blueprint, render_template, url_for
 from markupsafe import Markup
 
 from ..machine import config
+from ..presentation.docs import DOCUMENTS, document_page
 
 bp = Blueprint("docs", __name__, url_prefix="/docs")
 
-#: The documents the app serves, by the name in their address, with their file and title.
-DOCUMENTS = {
-    "rules": ("rules.md", "The rules Scorekeeper plays"),
-    "game-format": ("game-format.md", "The game file"),
-    "joker-variants": ("joker-variants.md", "Joker house variants"),
-}
 #: A link from one document to another, as written in the Markdown (`rules.md#leader`).
 DOCUMENT_LINK = re.compile(r"^(?P<file>[a-z-]+)\.md(?P<fragment>#.*)?$")
 
@@ -73,21 +72,13 @@ def markdown() -> Any:
     return renderer
 
 
-@functools.cache
-def rendered(name: str) -> Markup:
-    """Return a document as HTML (read and rendered once per process)."""
-    filename, _title = DOCUMENTS[name]
-    text = (config.DOCS / filename).read_text(encoding="utf-8")
+@functools.lru_cache(maxsize=len(DOCUMENTS))
+def as_html(text: str) -> Markup:
+    """Return a document's Markdown as HTML (rendered once per process for each document)."""
     return Markup(markdown().render(text, {}))  # safe: the renderer lets no raw HTML through
 
 
 @bp.get("/<name>")
 def document(name: str) -> str:
     """Show one of the project's documents."""
-    if name not in DOCUMENTS:
-        abort(404)
-    others = [(url_for("docs.document", name=other), title)
-              for other, (_, title) in DOCUMENTS.items() if other != name]  # fmt: skip
-    return render_template(
-        "docs.html", title=DOCUMENTS[name][1], body=rendered(name), others=others
-    )
+    return render_template("docs.html", page=document_page(config.DOCS, name))

@@ -20,6 +20,7 @@ from flask import (
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, SecurityError
 
+from ..presentation.errors import error_page
 from ..service.errors import NotAllowed
 from ..storage import NotFound
 
@@ -54,7 +55,7 @@ def refusal(status: int, message: str, **extra: Any) -> Response:
     if wants_json():
         response = jsonify({"error": message, **extra})
     else:
-        response = Response(render_template("error.html", status=status, message=message))
+        response = Response(render_template("error.html", page=error_page(status, message)))
     response.status_code = status
     return response
 

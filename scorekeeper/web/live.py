@@ -17,6 +17,7 @@ from flask import (
 )
 
 from ..presentation.chart import game_chart
+from ..presentation.errors import offline_page
 from ..presentation.scoreboard import scoreboard
 from ..storage import get_game
 from .api import etag
@@ -92,4 +93,4 @@ def manifest() -> Response:
 @bp.get("/offline")
 def offline() -> str:
     """The page the service worker shows when a page is not cached and the network is gone."""
-    return render_template("live/offline.html")
+    return render_template("live/offline.html", page=offline_page())

@@ -4,39 +4,14 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from flask import request
 
-from ..rules import Game, Ruleset, ScoreError, name_key, read_game
-from ..rules.draw import RANKS, SUITS, DrawnCard, draw_for_seats
-from ..storage import (
-    Connection,
-    FoundRuleset,
-    NotFound,
-    find_any_ruleset,
-    get_game,
-    known_player_names,
-    ruleset_choices,
-)
+from ..rules import Game, ScoreError, read_game
+from ..rules.draw import DrawnCard, draw_for_seats
+from ..storage import Connection, NotFound, find_any_ruleset, get_game
 from .forms import MAX_SEATS, NewGameForm
-
-
-def ruleset_options(db: Connection) -> list[tuple[str, str, Ruleset]]:
-    """Return (slug, label, ruleset) for every ruleset a new game may use."""
-    options = []
-    for choice in ruleset_choices(db):
-        rules = choice.ruleset
-        if rules.min_players == rules.max_players:
-            count = f"{rules.min_players} players"
-        else:
-            count = f"{rules.min_players}–{rules.max_players} players"
-        teams = ", 2 teams" if rules.partnership else ", 2 pairs" if rules.pairs else ""
-        house = " (house rules)" if choice.house else ""
-        house = " (ready-made house rules)" if choice.ready_made else house
-        options.append((choice.slug, f"{rules.name}{house} · {count}{teams}", rules))
-    return options
 
 
 def new_game_defaults(db: Connection, args: Mapping[str, str]) -> dict[str, Any]:
@@ -89,12 +64,6 @@ def _seat_in(value: str | None, seats: int) -> bool:
     return bool(value) and str(value).isdigit() and int(str(value)) < seats
 
 
-def known_names(db: Connection, form: NewGameForm) -> list[str]:
-    """Return remembered names not yet at the table (to add with one tap)."""
-    taken = {name_key(name) for name in form.names()}
-    return [name for name in known_player_names(db) if name_key(name) not in taken][:12]
-
-
 def game_from_form(db: Connection, form: NewGameForm) -> Game | None:
     """Read the new-game form into a game with no deals yet, or None with the error on the form."""
     names = form.names()
@@ -116,38 +85,25 @@ def game_from_form(db: Connection, form: NewGameForm) -> Game | None:
         return None
 
 
-@dataclass(frozen=True)
-class DrawSetup:
-    """The draw for seats: the ruleset and what can be drawn."""
-
-    found: FoundRuleset
-    ranks: tuple[str, ...] = tuple(reversed(RANKS))
-    suits: tuple[str, ...] = SUITS
-
-    @property
-    def slug(self) -> str:
-        return self.found.slug
-
-    @property
-    def ruleset(self) -> Ruleset:
-        return self.found.ruleset
+def drawn_cards(form: Mapping[str, str], seats: int) -> list[tuple[str, str]]:
+    """Return the (rank, suit) tapped for each seat of the draw ("" where none was tapped)."""
+    return [(form.get(f"rank-{seat}", ""), form.get(f"suit-{seat}", "")) for seat in range(seats)]
 
 
-def draw_setup(db: Connection, slug: str, names: list[str]) -> DrawSetup | None:
-    """Return the draw for these players under this ruleset, or None if it makes no sense."""
-    if not 2 <= len(names) <= MAX_SEATS:
-        return None
-    try:
-        return DrawSetup(find_any_ruleset(db, slug))
-    except NotFound:
-        return None
+def game_from_draw(
+    db: Connection,
+    slug: str,
+    names: list[str],
+    drawn: list[tuple[str, str]],
+    errors: dict[str, str],
+) -> Game | None:
+    """Seat the table from the cards drawn; None with the errors filled in when it cannot.
 
-
-def game_from_draw(setup: DrawSetup, names: list[str], errors: dict[str, str]) -> Game | None:
-    """Seat the table from the cards drawn; None with the errors filled in when it cannot."""
+    Raise NotFound for rules there are none of.
+    """
+    found = find_any_ruleset(db, slug)
     cards = []
-    for seat, name in enumerate(names):
-        rank, suit = request.form.get(f"rank-{seat}", ""), request.form.get(f"suit-{seat}", "")
+    for seat, (name, (rank, suit)) in enumerate(zip(names, drawn, strict=True)):
         if not rank or not suit:
             errors[str(seat)] = f"Tap the card {name} drew: its rank and its suit."
             continue
@@ -158,10 +114,10 @@ def game_from_draw(setup: DrawSetup, names: list[str], errors: dict[str, str]) -
     if errors:
         return None
     try:
-        seating = draw_for_seats(names, cards, partnership=setup.ruleset.partnership)
+        seating = draw_for_seats(names, cards, partnership=found.ruleset.partnership)
         return read_game(
             {
-                "ruleset": setup.found.game_ref,
+                "ruleset": found.game_ref,
                 "players": list(seating.players),
                 "first_dealer": seating.first_dealer,
             }

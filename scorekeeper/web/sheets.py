@@ -7,11 +7,12 @@ from collections.abc import Callable
 
 from flask import Blueprint, Flask, Response, current_app, render_template, request
 
+from ..presentation.blank_sheets import blank_sheets_page
 from ..presentation.scoresheet import build_stored_sheet
 from ..rules import ScoreError
 from ..rules.ruleset import Ruleset
 from ..service.games import load
-from ..storage import NotFound, find_any_ruleset, ruleset_choices
+from ..storage import NotFound, find_any_ruleset
 from .db import get_db
 from .errors import refusal
 
@@ -107,7 +108,7 @@ def game_sheet(game_id: str) -> Response:
 
 @bp.get("/sheets")
 def blank_form() -> str:
-    return render_template("blank_sheet.html", choices=ruleset_choices(get_db()))
+    return render_template("blank_sheet.html", page=blank_sheets_page(get_db()))
 
 
 @bp.get("/sheets/blank.pdf")

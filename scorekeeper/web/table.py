@@ -27,18 +27,21 @@ from flask import (
 from werkzeug.datastructures import MultiDict
 
 from ..presentation.bidi import isolate_all
+from ..presentation.home import delete_page, home_page
+from ..presentation.new_game import draw_page, import_page, new_game_page
 from ..presentation.scoresheet import build_stored_sheet
 from ..presentation.table_page import TablePage, build_table_page, describe_tap, table_page
 from ..rules import Game, ScoreError, load_game_text
 from ..service import games, taps
 from ..service.errors import STALE, Conflict, KeyReused, NotAllowed
 from ..service.once import run_once
-from ..standings.results import GameFilter, archived_count, recent_games, ruleset_names
+from ..standings.results import GameFilter
 from ..storage import Connection, Reply, StoredGame, get_game
 from .db import get_db
 from .deal_editor import DealEditor
 from .devices import current_device
 from .forms import (
+    MAX_SEATS,
     DeleteGameForm,
     DrawForm,
     EditDealForm,
@@ -51,15 +54,7 @@ from .forms import (
     form_once,
     new_nonce,
 )
-from .new_game import (
-    adjust_seats,
-    draw_setup,
-    game_from_draw,
-    game_from_form,
-    known_names,
-    new_game_defaults,
-    ruleset_options,
-)
+from .new_game import adjust_seats, drawn_cards, game_from_draw, game_from_form, new_game_defaults
 from .quotas import quota
 from .rules_forms import options
 
@@ -90,27 +85,17 @@ def as_it_is_now(
 
 @bp.get("/")
 def home() -> str:
-    db = get_db()
     form = GameFilterForm(request.args)
-    form.ruleset.choices = options([("", "Any"), *((name, name) for name in ruleset_names(db))])
     form.validate()
-    chosen = game_filter(form)
-    page = recent_games(
-        db,
-        chosen,
+    page = home_page(
+        get_db(),
+        game_filter(form),
         older_than=request.args.get("older", "")[:200],
         newer_than=request.args.get("newer", "")[:200],
+        kept={key: value for key, value in request.args.items() if key not in ("older", "newer")},
     )
-    kept = {key: value for key, value in request.args.items() if key not in ("older", "newer")}
-    return render_template(
-        "home.html",
-        form=form,
-        page=page,
-        kept=kept,
-        filtered=chosen != GameFilter(),
-        archived=archived_count(db),
-        archive_view=chosen.archived,
-    )
+    form.ruleset.choices = options(page.ruleset_choices)
+    return render_template("home.html", page=page, form=form)
 
 
 def game_filter(form: GameFilterForm) -> GameFilter:
@@ -145,7 +130,6 @@ def start_once(db: Connection, game: Game, nonce: str) -> str:
 @quota("games")
 def new_game() -> Any:
     db = get_db()
-    choices = ruleset_options(db)
     rescued = session.pop("rescued_form", None)
     if request.method == "POST":
         form = NewGameForm()
@@ -153,7 +137,6 @@ def new_game() -> Any:
         form = NewGameForm(formdata=MultiDict(flat_pairs(rescued)))
     else:
         form = NewGameForm(formdata=None, data=new_game_defaults(db, request.args))
-    form.ruleset.choices = [(slug, label) for slug, label, _ in choices]
     if request.method == "POST" and not adjust_seats(form) and form.validate():
         game = game_from_form(db, form)
         if game is not None and form.dealer.data == "draw":
@@ -164,9 +147,9 @@ def new_game() -> Any:
     if not form.nonce.data:
         form.nonce.data = new_nonce()
     status = 422 if request.method == "POST" and form_errors(form) else 200
-    return render_template(
-        "new_game.html", form=form, choices=choices, known=known_names(db, form)
-    ), status
+    page = new_game_page(db, form.names())
+    form.ruleset.choices = page.ruleset_choices
+    return render_template("new_game.html", page=page, form=form), status
 
 
 @bp.route("/games/new/draw", methods=["GET", "POST"])
@@ -176,20 +159,19 @@ def draw() -> Any:
     form = DrawForm() if request.method == "POST" else DrawForm(formdata=None)
     names = [name.strip() for name in request.values.getlist("player") if name.strip()]
     slug = request.values.get("ruleset", "")
-    setup = draw_setup(db, slug, names)
-    if setup is None:
-        abort(404)
+    if not 2 <= len(names) <= MAX_SEATS:
+        abort(404)  # no table to seat
+    drawn = drawn_cards(request.form, len(names))
     errors: dict[str, str] = {}
     if request.method == "POST" and form.validate():
-        game = game_from_draw(setup, names, errors)
+        game = game_from_draw(db, slug, names, drawn, errors)
         if game is not None:
             return redirect(start_once(db, game, form.nonce.data or ""), code=303)
     if not form.nonce.data:
         form.nonce.data = new_nonce()
     status = 422 if errors or form.errors else 200
-    return render_template(
-        "draw.html", form=form, setup=setup, names=names, slug=slug, errors=errors
-    ), status
+    page = draw_page(db, slug, names, drawn, errors)
+    return render_template("draw.html", page=page, form=form), status
 
 
 # The live game -----------------------------------------------------------------------------
@@ -350,7 +332,7 @@ def delete_game(game_id: str) -> Any:
             return redirect(game_url(game_id), code=303)
         flash(f"The game of {', '.join(isolate_all(stored.game.players))} was deleted.", "success")
         return redirect(url_for("table.home", state="archived"), code=303)
-    return render_template("delete_game.html", stored=games.load(db, game_id), form=form)
+    return render_template("delete_game.html", page=delete_page(db, game_id), form=form)
 
 
 @bp.get("/games/<game_id>/export.json")
@@ -377,4 +359,4 @@ def import_game() -> Response | tuple[str, int] | str:
         else:
             return redirect(game_url(stored.id), code=303)  # type: ignore[return-value]
     status = 422 if form.is_submitted() else 200
-    return render_template("import.html", form=form), status
+    return render_template("import.html", page=import_page(), form=form), status

@@ -16,6 +16,7 @@ from markupsafe import Markup, escape
 from ..presentation.bidi import isolate
 from ..rules import trump_label
 from ..standings.stats import one_decimal
+from .docs import as_html
 from .sharing import edit_url, watch_url
 
 
@@ -47,6 +48,7 @@ FILTERS = {
     "bdi_join": bdi_join,
     "bdi_names": bdi_names,
     "isolate": isolate,
+    "markdown": as_html,
     "one_decimal": one_decimal,
     "trump": trump_label,
     "when": when,

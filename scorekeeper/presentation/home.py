@@ -1,0 +1,108 @@
+"""The home page as plain data: one page of the list of games, and the ask before a deletion.
+
+The list is drawn from every game's stored results (`standings.results`): games being
+played first, then the latest changed, twenty to a page, found by player, rules, day
+and state; the archive is the same list of the games moved there. A game in the archive
+is deleted for good only after a page that names it asks first (`delete_page`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ..standings.results import GameFilter, archived_count, recent_games, ruleset_names
+from ..storage import Connection, get_game
+from ..storage.listing import ListedGame
+
+
+@dataclass(frozen=True)
+class HomeGame:
+    """One game on the list: its sides and totals, and how it stands."""
+
+    id: str
+    updated: str
+    ruleset: str
+    sides: list[str]
+    totals: list[int]
+    complete: bool
+    winners: list[int]  #: the sides that won, once the game is over
+    leaders: list[int]  #: the sides ahead (all of them when level), once a deal is recorded
+    next_deal: int | None
+    schedule: int  #: deals in the whole game
+
+
+@dataclass(frozen=True)
+class HomePage:
+    """The home page: one page of games, the links to the pages beside it, and the filters."""
+
+    games: list[HomeGame]
+    newer: str  #: where the page of newer games starts, or "" on the first page
+    older: str  #: where the page of older games starts, or "" on the last page
+    kept: dict[str, str]  #: the filters as asked, kept in the links to the pages beside it
+    filtered: bool  #: whether any filter leaves games out
+    archive_view: bool  #: whether the list is of the games in the archive
+    archived: int  #: games in the archive
+    ruleset_choices: list[tuple[str, str]]  #: the rules filter's (value, label): rules played
+
+
+@dataclass(frozen=True)
+class DeletePage:
+    """The ask before a game is deleted for good (or, still on the list, moved to the archive)."""
+
+    game_id: str
+    players: list[str]
+    deals: int  #: deals recorded
+    archived: bool  #: only a game in the archive can be deleted for good
+
+
+def home_page(
+    db: Connection,
+    chosen: GameFilter,
+    *,
+    older_than: str = "",
+    newer_than: str = "",
+    kept: Mapping[str, str] | None = None,
+) -> HomePage:
+    """Build one page of the list of the games the filter chooses.
+
+    The page after `older_than`, or before `newer_than` (a listed game's cursor), or the
+    first; `kept` is the filters as the address said them, for the links beside it.
+    """
+    listed = recent_games(db, chosen, older_than=older_than, newer_than=newer_than)
+    return HomePage(
+        games=[_home_game(game) for game in listed.games],
+        newer=listed.newer,
+        older=listed.older,
+        kept=dict(kept or {}),
+        filtered=chosen != GameFilter(),
+        archive_view=chosen.archived,
+        archived=archived_count(db),
+        ruleset_choices=[("", "Any"), *((name, name) for name in ruleset_names(db))],
+    )
+
+
+def delete_page(db: Connection, game_id: str) -> DeletePage:
+    """Build the page asking before a game is deleted for good (raise NotFound if unknown)."""
+    stored = get_game(db, game_id)
+    return DeletePage(
+        game_id=stored.id,
+        players=list(stored.game.players),
+        deals=len(stored.game.deals),
+        archived=stored.archived is not None,
+    )
+
+
+def _home_game(game: ListedGame) -> HomeGame:
+    return HomeGame(
+        id=game.id,
+        updated=game.updated,
+        ruleset=game.ruleset,
+        sides=list(game.sides),
+        totals=list(game.totals),
+        complete=game.complete,
+        winners=list(game.winners or ()),
+        leaders=list(game.leaders),
+        next_deal=game.next_deal,
+        schedule=game.schedule,
+    )

@@ -1,0 +1,110 @@
+"""The pages that start a game as plain data: New game, the draw for seats, importing a file.
+
+Each page's form stays the web's (what was typed, and what is wrong with it); these
+are what the forms offer: the rulesets, the names the family has played under, the cards
+that can be drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from ..rules import Ruleset, name_key
+from ..rules.draw import RANKS, SUITS
+from ..storage import Connection, find_any_ruleset, known_player_names, ruleset_choices
+
+#: Remembered names offered on New game, at most.
+KNOWN_NAMES = 12
+
+
+@dataclass(frozen=True)
+class NewGamePage:
+    """New game: the rulesets to choose from, and remembered names not yet at the table."""
+
+    ruleset_choices: list[tuple[str, str]]  #: (slug, label) of every ruleset a game may use
+    known: list[str]
+
+
+@dataclass(frozen=True)
+class DrawSeat:
+    """One player of the draw for seats, with the card tapped for them so far."""
+
+    name: str
+    rank: str  #: "" before one is tapped
+    suit: str
+    problem: str  #: what is wrong with the card tapped, or ""
+
+
+@dataclass(frozen=True)
+class DrawPage:
+    """The draw for seats: who draws, the cards there are, and what stops the table being seated."""
+
+    ruleset: str  #: the slug of the rules the game will be played under
+    partnership: bool  #: whether the two highest cards play together
+    seats: list[DrawSeat]
+    ranks: list[str]  #: highest first
+    suits: list[str]
+    problem: str  #: what stops the table being seated as drawn, or ""
+
+
+@dataclass(frozen=True)
+class ImportPage:
+    """Import a game: the page is its form alone, and holds no data of its own."""
+
+
+def new_game_page(db: Connection, seated: Sequence[str]) -> NewGamePage:
+    """Build New game for a table where these names are already seated."""
+    taken = {name_key(name) for name in seated}
+    known = [name for name in known_player_names(db) if name_key(name) not in taken]
+    return NewGamePage(
+        ruleset_choices=[
+            (choice.slug, _label(choice.ruleset, house=choice.house, ready_made=choice.ready_made))
+            for choice in ruleset_choices(db)
+        ],
+        known=known[:KNOWN_NAMES],
+    )
+
+
+def _label(rules: Ruleset, *, house: bool, ready_made: bool) -> str:
+    """Say a ruleset in the list of rules: its name, how many play it, and whether in teams."""
+    if rules.min_players == rules.max_players:
+        count = f"{rules.min_players} players"
+    else:
+        count = f"{rules.min_players}–{rules.max_players} players"
+    teams = ", 2 teams" if rules.partnership else ", 2 pairs" if rules.pairs else ""
+    kind = " (ready-made house rules)" if ready_made else " (house rules)" if house else ""
+    return f"{rules.name}{kind} · {count}{teams}"
+
+
+def draw_page(
+    db: Connection,
+    slug: str,
+    names: Sequence[str],
+    drawn: Sequence[tuple[str, str]] | None = None,
+    problems: Mapping[str, str] | None = None,
+) -> DrawPage:
+    """Build the draw for seats of these players under these rules (raise NotFound if unknown).
+
+    `drawn` is the (rank, suit) tapped for each seat so far ("" for none); `problems` what
+    is wrong, by seat number ("0", "1" …) and "form" for the table as a whole.
+    """
+    found = find_any_ruleset(db, slug)
+    problems = problems or {}
+    cards = drawn or [("", "")] * len(names)
+    return DrawPage(
+        ruleset=found.slug,
+        partnership=found.ruleset.partnership,
+        seats=[
+            DrawSeat(name, rank, suit, problems.get(str(seat), ""))
+            for seat, (name, (rank, suit)) in enumerate(zip(names, cards, strict=True))
+        ],
+        ranks=list(reversed(RANKS)),
+        suits=list(SUITS),
+        problem=problems.get("form", ""),
+    )
+
+
+def import_page() -> ImportPage:
+    """Build the page that brings in a game file."""
+    return ImportPage()
