@@ -7,8 +7,8 @@ its connection; `template_helpers.py` registers everything the templates may cal
 
 May import: machine, rules, house_rules, storage, standings, service, presentation,
 transfer, sheets.
-Libraries: flask, flask_wtf, flask_limiter, werkzeug, wtforms, jinja2, markupsafe,
-markdown_it, segno.
+Libraries: flask, flask_wtf, flask_limiter, flask_compress, werkzeug, wtforms, jinja2,
+markupsafe, markdown_it, segno.
 """
 
 from __future__ import annotations
@@ -34,8 +34,12 @@ class ScorekeeperApp(Flask):
 
     def send_static_file(self, filename: str) -> Response:
         response = super().send_static_file(filename)
-        if is_fingerprinted(filename):
+        if is_fingerprinted(filename) and response.status_code == 200:
             response.cache_control.immutable = True  # not even checked on a reload
+            # Read whole (the files are small), so it is compressed once and kept
+            # (compression.py), not compressed again as a stream on every request.
+            response.direct_passthrough = False
+            response.set_data(response.get_data())
         return response
 
 
@@ -107,9 +111,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
 
     csrf.init_app(app)
-    from . import assets, db, devices, errors, quotas, security, template_helpers
+    from . import assets, compression, db, devices, errors, quotas, security, template_helpers
 
     assets.init_app(app)
+    compression.init_app(app)
     db.init_app(app)
     quotas.init_app(app)
     devices.init_app(app)
