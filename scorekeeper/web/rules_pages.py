@@ -9,8 +9,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
 from ..house_rules.compare import OneDeal, compare, judge_difference, judge_everywhere
-from ..house_rules.documents import changed_keys, changes_from, complete_document, decisions
-from ..house_rules.examples import worked_examples
+from ..house_rules.documents import changes_from, complete_document
 from ..house_rules.schedules import (
     SHORTCUTS,
     find_shortcut,
@@ -19,9 +18,9 @@ from ..house_rules.schedules import (
     schedule_words,
 )
 from ..house_rules.schema import SCHEMA
-from ..house_rules.variant_words import variants_in_use
-from ..house_rules.words import RULE_TITLES, describe
+from ..house_rules.words import RULE_TITLES
 from ..presentation.bidi import isolate
+from ..presentation.rules_pages import rules_index, rules_page
 from ..rules import (
     BUILTIN_DOCUMENTS,
     Ruleset,
@@ -41,14 +40,12 @@ from ..service.rulebook import (
     join_house_rules,
     may_edit_rules,
     save_house_rules,
-    share_key,
 )
 from ..storage import (
     FoundRuleset,
     NotFound,
     StoredGame,
     find_any_ruleset,
-    ready_made_rulesets,
     ruleset_choices,
 )
 from .db import get_db
@@ -71,6 +68,7 @@ from .rules_forms import (
 )
 
 bp = Blueprint("rules_pages", __name__)
+
 
 #: The ruleset a new house ruleset starts from when the link does not say.
 DEFAULT_START = "back-alley-pagat"
@@ -98,40 +96,13 @@ def may_edit(found: FoundRuleset) -> bool:
 
 @bp.get("/rules")
 def index() -> str:
-    choices = ruleset_choices(get_db())
-    return render_template(
-        "rules/index.html",
-        builtins=[found for found in choices if not found.house and not found.ready_made],
-        house=[found for found in choices if found.house],
-        ready_made=ready_made_rulesets(),
-    )
+    return render_template("rules/index.html", page=rules_index(get_db()))
 
 
 @bp.get("/rules/<slug>")
 def page(slug: str) -> str:
-    found = find(slug)
-    ruleset = found.ruleset
-    changed = found.house or found.ready_made
-    changes = [RULE_TITLES[key] for key in changed_keys(found.saved)] if changed else []
-    editor = may_edit(found)
-    edit_url = None
-    if editor:
-        key = share_key(get_db(), slug)
-        edit_url = url_for("rules_pages.join", slug=slug, edit_key=key, _external=True)
-    return render_template(
-        "rules/page.html",
-        found=found,
-        editor=editor,
-        edit_url=edit_url,
-        ruleset=ruleset,
-        source=found.source,
-        base_name=find_ruleset(found.base).name if changed and found.base else None,
-        changes=changes,
-        sections=describe(ruleset),
-        examples=worked_examples(ruleset),
-        decisions=decisions(ruleset, found.base),
-        variants=variants_in_use(ruleset),
-    )
+    shown = rules_page(get_db(), slug, current_device(), on_this_machine=on_this_machine())
+    return render_template("rules/page.html", page=shown)
 
 
 @bp.get("/rules/<slug>/export.json")
