@@ -1,8 +1,9 @@
-"""The rules pages as plain data: every ruleset listed, and one ruleset in words.
+"""The rules pages as plain data: every ruleset listed, one ruleset in words, the import page.
 
 `rules_index` builds the list of every ruleset; `rules_page` one ruleset's page, its
 rules in the words of `house_rules.words` and deals scored by the engine to show them
-at work. A score and its sentences come as a `SideResult`.
+at work; `rules_import` the page that brings in a ruleset file. A score and its
+sentences come as a `SideResult`.
 """
 
 from __future__ import annotations
@@ -224,3 +225,18 @@ def example(worked: WorkedExample | HookExample | LimitExample | SetBonusExample
     return SetExample(
         worked.title, worked.player, list(worked.deals), worked.explain, list(worked.struck)
     )
+
+
+# Import -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RulesImport:
+    """The page that brings in a ruleset file: what was wrong with the file sent, if anything."""
+
+    problems: list[str]
+
+
+def rules_import(problems: Sequence[str] = ()) -> RulesImport:
+    """Build the import page, with why the file sent could not be imported."""
+    return RulesImport(list(problems))

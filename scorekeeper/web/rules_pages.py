@@ -20,7 +20,7 @@ from ..house_rules.schedules import (
 from ..house_rules.schema import SCHEMA
 from ..house_rules.words import RULE_TITLES
 from ..presentation.bidi import isolate
-from ..presentation.rules_pages import rules_index, rules_page
+from ..presentation.rules_pages import rules_import, rules_index, rules_page
 from ..rules import (
     BUILTIN_DOCUMENTS,
     Ruleset,
@@ -68,7 +68,6 @@ from .rules_forms import (
 )
 
 bp = Blueprint("rules_pages", __name__)
-
 
 #: The ruleset a new house ruleset starts from when the link does not say.
 DEFAULT_START = "back-alley-pagat"
@@ -257,23 +256,25 @@ def join(slug: str, edit_key: str) -> Response:
 @quota("imports")
 def import_rules() -> Any:
     form = ImportRulesForm()
+    problems = []
     if form.validate_on_submit():
         raw = form.file.data.read(256 * 1024 + 1)
         try:
             document = _ruleset_file(raw)
             ruleset = Ruleset.from_document(document)
         except ScoreError as error:
-            form.file.errors.append(f"This file cannot be imported: {error}.")
+            problems.append(f"This file cannot be imported: {error}.")
         else:
             try:
                 slug = save_house_rules(get_db(), document, device=current_device())
             except NameTaken as taken:
-                form.file.errors.append(taken.message)
+                problems.append(taken.message)
             else:
                 flash(f"Imported {ruleset.name}.", "status")
                 return redirect(url_for("rules_pages.page", slug=slug), code=303)
     status = 422 if form.is_submitted() else 200
-    return render_template("rules/import.html", form=form), status
+    shown = rules_import([*form.file.errors, *problems])
+    return render_template("rules/import.html", page=shown, form=form), status
 
 
 def _ruleset_file(raw: bytes) -> Any:
