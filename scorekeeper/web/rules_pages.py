@@ -9,28 +9,25 @@ from typing import Any
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
 from ..house_rules.compare import OneDeal, compare, judge_difference, judge_everywhere
-from ..house_rules.documents import changes_from, complete_document
-from ..house_rules.schedules import (
-    SHORTCUTS,
-    find_shortcut,
-    most_cards_that_fit,
-    parse_card_counts,
-    schedule_words,
-)
-from ..house_rules.schema import SCHEMA
-from ..house_rules.words import RULE_TITLES
+from ..house_rules.documents import changes_from
+from ..house_rules.inputs import FormErrors
 from ..presentation.bidi import isolate
+from ..presentation.rules_editor import (
+    DEFAULT_START,
+    RulesEditor,
+    change_rules,
+    new_rules,
+    rules_editor,
+)
 from ..presentation.rules_pages import rules_import, rules_index, rules_page
 from ..rules import (
     BUILTIN_DOCUMENTS,
     Ruleset,
     ScoreError,
-    builtin_document,
     find_ruleset,
     name_key,
     parse_bid,
 )
-from ..rules.parts import NAME_LENGTH
 from ..service.errors import NotAllowed
 from ..service.games import load
 from ..service.rulebook import (
@@ -43,7 +40,6 @@ from ..service.rulebook import (
 )
 from ..storage import (
     FoundRuleset,
-    NotFound,
     StoredGame,
     find_any_ruleset,
     ruleset_choices,
@@ -52,35 +48,23 @@ from .db import get_db
 from .devices import current_device, on_this_machine
 from .quotas import quota
 from .rules_forms import (
-    RULE_INPUTS,
     SEATS,
     CalculatorForm,
-    FormErrors,
     HouseRulesForm,
     ImportRulesForm,
     fill,
-    form_player_counts,
+    form_texts,
     options,
     read,
-    schedule_field,
     seat_fields,
-    shown_rules,
 )
 
 bp = Blueprint("rules_pages", __name__)
 
-#: The ruleset a new house ruleset starts from when the link does not say.
-DEFAULT_START = "back-alley-pagat"
-#: The largest deal the schedule buttons offer when none is typed: a full 4-player deal.
-DEFAULT_TOP = 13
-
 
 def find(slug: str) -> FoundRuleset:
-    """Return the built-in or house ruleset with this slug, or answer 404."""
-    try:
-        return find_any_ruleset(get_db(), slug)
-    except NotFound:
-        abort(404)
+    """Return the built-in or house ruleset with this slug (NotFound answers 404)."""
+    return find_any_ruleset(get_db(), slug)
 
 
 def may_edit(found: FoundRuleset) -> bool:
@@ -117,72 +101,21 @@ def export(slug: str) -> Response:
 # The editor -----------------------------------------------------------------------------------
 
 
-def _apply_shortcut(form: HouseRulesForm, key: str) -> None:
-    """Fill the schedule from a shortcut button (for one list, or every player count)."""
-    by_players = key.startswith("players:")
-    shortcut = find_shortcut(key.removeprefix("players:"))
-    if shortcut is None:
-        return
-    deck = _whole(form.deck.data) or builtin_document(DEFAULT_START)["deck"]
-    counts = form_player_counts(form)
-    if not by_players:
-        # As many cards as the deck can give the fewest players, and no more.
-        top = min(_whole(form.top.data) or DEFAULT_TOP, most_cards_that_fit(counts[0], deck))
-        form.schedule.data = " ".join(str(cards) for cards in shortcut.make(top))
-        form.schedule_kind.data = "same"
-        return
-    for count in counts:
-        field = schedule_field(form, count)
-        try:
-            top = max(parse_card_counts(field.data or ""))
-        except ValueError:
-            top = min(DEFAULT_TOP, most_cards_that_fit(count, deck))
-        field.data = " ".join(str(cards) for cards in shortcut.make(top))
-    form.schedule_kind.data = "by-players"
-
-
-def _whole(text: str | None) -> int | None:
-    """Return a positive whole number typed into a helper input, or None."""
-    text = (text or "").strip()
-    return int(text) if text.isdigit() and int(text) > 0 else None
-
-
-def _editor(
-    form: HouseRulesForm, *, errors: FormErrors, editing: FoundRuleset | None, status: int
-) -> Any:
-    top = _whole(form.top.data) or DEFAULT_TOP
-    try:
-        reading = schedule_words(parse_card_counts(form.schedule.data or ""))
-    except ValueError:
-        reading = ""
-    shown = shown_rules(form, errors)
-    page = render_template(
-        "rules/editor.html",
-        form=form,
-        schema=SCHEMA,
-        errors=errors,
-        editing=editing,
-        shortcuts=[(shortcut.key, shortcut.title(top)) for shortcut in SHORTCUTS],
-        counts=list(form_player_counts(form)),
-        schedule_field=schedule_field,
-        reading=reading,
-        titles=RULE_TITLES,
-        shown=shown,
-        unseen=[RULE_TITLES[rule.key] for rule in SCHEMA if rule.key not in shown],
-        rule_inputs=RULE_INPUTS,
-    )
-    return page, status
+def _editor(form: HouseRulesForm, shown: RulesEditor, *, status: int) -> Any:
+    fill(form, shown.values)
+    return render_template("rules/editor.html", page=shown, form=form), status
 
 
 def _save(form: HouseRulesForm, editing: FoundRuleset | None) -> Any:
     """Handle a posted editor: a shortcut re-shows the form; otherwise validate and save."""
+    name = editing.ruleset.name if editing else ""
     shortcut = request.form.get("shortcut")
     if shortcut:
-        _apply_shortcut(form, shortcut)
-        return _editor(form, errors=FormErrors(), editing=editing, status=200)
+        shown = rules_editor(form_texts(form), FormErrors(), editing=name, shortcut=shortcut)
+        return _editor(form, shown, status=200)
     document, errors = read(form)
     if document is None:
-        return _editor(form, errors=errors, editing=editing, status=422)
+        return _editor(form, rules_editor(form_texts(form), errors, editing=name), status=422)
     base = form.base.data if form.base.data in BUILTIN_DOCUMENTS else None
     saved = changes_from(base, document)
     try:
@@ -195,7 +128,7 @@ def _save(form: HouseRulesForm, editing: FoundRuleset | None) -> Any:
         )
     except NameTaken as taken:
         errors.add("name", taken.message)
-        return _editor(form, errors=errors, editing=editing, status=422)
+        return _editor(form, rules_editor(form_texts(form), errors, editing=name), status=422)
     flash(f"Saved {document['name']}.", "status")
     return redirect(url_for("rules_pages.page", slug=slug), code=303)
 
@@ -206,11 +139,7 @@ def new() -> Any:
     form = HouseRulesForm()
     if request.method == "POST":
         return _save(form, None)
-    start = find(request.args.get("from", DEFAULT_START))
-    document = complete_document(start.ruleset)
-    document["name"] = f"{start.ruleset.name}, our way"[:NAME_LENGTH]
-    fill(form, document, base=start.base)
-    return _editor(form, errors=FormErrors(), editing=None, status=200)
+    return _editor(form, new_rules(get_db(), request.args.get("from", DEFAULT_START)), status=200)
 
 
 @bp.route("/rules/<slug>/edit", methods=["GET", "POST"])
@@ -227,8 +156,7 @@ def edit(slug: str) -> Any:
     form = HouseRulesForm()
     if request.method == "POST":
         return _save(form, found)
-    fill(form, complete_document(found.ruleset), base=found.base)
-    return _editor(form, errors=FormErrors(), editing=found, status=200)
+    return _editor(form, change_rules(found), status=200)
 
 
 @bp.post("/rules/<slug>/delete")
