@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
-from ..house_rules.compare import OneDeal, compare, judge_difference, judge_everywhere
+from ..house_rules.compare import OneDeal, judge_difference, judge_everywhere
 from ..house_rules.documents import changes_from
 from ..house_rules.inputs import FormErrors
 from ..presentation.bidi import isolate
+from ..presentation.compare import compare_page
 from ..presentation.rules_editor import (
     DEFAULT_START,
     RulesEditor,
@@ -29,7 +29,6 @@ from ..rules import (
     parse_bid,
 )
 from ..service.errors import NotAllowed
-from ..service.games import load
 from ..service.rulebook import (
     NOT_YOURS,
     NameTaken,
@@ -40,7 +39,6 @@ from ..service.rulebook import (
 )
 from ..storage import (
     FoundRuleset,
-    StoredGame,
     find_any_ruleset,
     ruleset_choices,
 )
@@ -222,50 +220,10 @@ def _ruleset_file(raw: bytes) -> Any:
 # Settle it ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class CompareChoice:
-    """A ruleset the game could be compared with, or why it cannot be scored under it."""
-
-    slug: str
-    name: str
-    problem: str | None
-
-
-def rules_compare_choices(stored: StoredGame) -> list[CompareChoice]:
-    """Return the other rulesets that seat the game's players, each tried on the game's deals."""
-    players = len(stored.game.players)
-    own = stored.game.ruleset
-    ours = stored.result()
-    return [
-        CompareChoice(
-            choice.slug,
-            choice.ruleset.name,
-            compare(ours, choice.ruleset, choice.game_ref).problem,
-        )
-        for choice in ruleset_choices(get_db())
-        if choice.ruleset.min_players <= players <= choice.ruleset.max_players
-        and choice.ruleset.document != own.document
-    ]
-
-
 @bp.get("/games/<game_id>/compare")
 def compare_game(game_id: str) -> Any:
-    stored = load(get_db(), game_id)
-    ours = stored.result()
-    slug = request.args.get("ruleset", "")
-    choices = rules_compare_choices(stored)
-    comparison = None
-    if slug:
-        other = find(slug)
-        comparison = compare(ours, other.ruleset, other.game_ref)
-    return render_template(
-        "rules/compare.html",
-        stored=stored,
-        ours=ours,
-        comparison=comparison,
-        slug=slug,
-        choices=choices,
-    )
+    shown = compare_page(get_db(), game_id, request.args.get("ruleset", ""))
+    return render_template("rules/compare.html", page=shown)
 
 
 @bp.get("/rules/calculator")
