@@ -3,7 +3,7 @@
 `rules_index` builds the list of every ruleset; `rules_page` one ruleset's page, its
 rules in the words of `house_rules.words` and deals scored by the engine to show them
 at work; `rules_import` the page that brings in a ruleset file. A score and its
-sentences come as a `SideResult`.
+sentences come as a `SideResult`, here and on the calculator.
 """
 
 from __future__ import annotations

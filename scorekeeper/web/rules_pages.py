@@ -1,4 +1,9 @@
-"""The rules pages: every ruleset in plain words, the house-rules editor, and settling disputes."""
+"""The rules pages: every ruleset in plain words, the house-rules editor, and settling disputes.
+
+Each page is drawn from one call into `scorekeeper.presentation` (rules_pages.py,
+rules_editor.py, compare.py, calculator.py); saving, sharing and deleting house rules
+is `service.rulebook`'s. Here the request is read and the answer given.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +12,10 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
-from ..house_rules.compare import OneDeal, judge_difference, judge_everywhere
 from ..house_rules.documents import changes_from
 from ..house_rules.inputs import FormErrors
 from ..presentation.bidi import isolate
+from ..presentation.calculator import DealAsked, calculator_page
 from ..presentation.compare import compare_page
 from ..presentation.rules_editor import (
     DEFAULT_START,
@@ -20,14 +25,7 @@ from ..presentation.rules_editor import (
     rules_editor,
 )
 from ..presentation.rules_pages import rules_import, rules_index, rules_page
-from ..rules import (
-    BUILTIN_DOCUMENTS,
-    Ruleset,
-    ScoreError,
-    find_ruleset,
-    name_key,
-    parse_bid,
-)
+from ..rules import BUILTIN_DOCUMENTS, Ruleset, ScoreError
 from ..service.errors import NotAllowed
 from ..service.rulebook import (
     NOT_YOURS,
@@ -37,11 +35,7 @@ from ..service.rulebook import (
     may_edit_rules,
     save_house_rules,
 )
-from ..storage import (
-    FoundRuleset,
-    find_any_ruleset,
-    ruleset_choices,
-)
+from ..storage import FoundRuleset, find_any_ruleset
 from .db import get_db
 from .devices import current_device, on_this_machine
 from .quotas import quota
@@ -234,50 +228,21 @@ def calculator() -> Any:
         name = (seat_fields(form, seat)[0].data or "").strip()[:40]
         names.append(name or f"Player {seat + 1}")
     form.dealer.choices = options((str(seat), name) for seat, name in enumerate(names))
-    verdicts: list[Any] = []
-    differences: list[Any] = []
-    problem = None
-    if request.args and form.validate():
-        deal, problem = _one_deal(form, names)
-        if deal is not None:
-            choices = ruleset_choices(get_db())
-            verdicts = judge_everywhere(deal, [choice.ruleset for choice in choices])
-            differences = [
-                judge_difference(deal, find_ruleset(choice.base), choice.ruleset)
-                for choice in choices
-                if choice.house and choice.base
-            ]
-    elif request.args:
-        problem = "Choose a bid and the tricks taken for every player."
-    return render_template(
-        "rules/calculator.html",
-        form=form,
-        seats=[seat_fields(form, seat) for seat in range(SEATS)],
-        names=names,
-        verdicts=verdicts,
-        differences=differences,
-        problem=problem,
-    )
+    asked = None
+    readable = not request.args or form.validate()
+    if request.args and readable:
+        asked = _deal_asked(form)
+    shown = calculator_page(get_db(), names, asked, unreadable=not readable)
+    return render_template("rules/calculator.html", page=shown, form=form)
 
 
-def _one_deal(form: CalculatorForm, names: list[str]) -> tuple[OneDeal | None, str | None]:
-    if len({name_key(name) for name in names}) != len(names):
-        return None, "Give the four players different names."
-    cards = int(form.cards.data)
-    bids, tricks, rainbows = [], [], []
-    for seat in range(SEATS):
-        _name, bid, took, rainbow = seat_fields(form, seat)
-        bids.append(parse_bid(bid.data, player=names[seat]))
-        tricks.append(int(took.data))
-        if rainbow.data:
-            rainbows.append(seat)
-    everyone_passed = all(bid.is_zero for bid in bids)
-    if sum(tricks) != cards and not (everyone_passed and sum(tricks) == 0):
-        return None, (
-            f"The tricks add up to {sum(tricks)}, but with {cards} card{'s' * (cards != 1)} "
-            f"each there {'is' if cards == 1 else 'are'} {cards}."
-        )
-    deal = OneDeal(
-        tuple(names), int(form.dealer.data), cards, tuple(bids), tuple(tricks), tuple(rainbows)
+def _deal_asked(form: CalculatorForm) -> DealAsked:
+    """Read the calculator's form, its choices already checked, into the deal asked."""
+    seats = [seat_fields(form, seat) for seat in range(SEATS)]
+    return DealAsked(
+        cards=int(form.cards.data),
+        dealer=int(form.dealer.data),
+        bids=tuple(bid.data for _name, bid, _took, _rainbow in seats),
+        tricks=tuple(int(took.data) for _name, _bid, took, _rainbow in seats),
+        rainbows=tuple(seat for seat, (*_, rainbow) in enumerate(seats) if rainbow.data),
     )
-    return deal, None
