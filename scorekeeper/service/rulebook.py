@@ -91,11 +91,6 @@ def delete_house_rules(
     return found
 
 
-def share_key(db: Connection, slug: str) -> str:
-    """Return the key of a house ruleset's edit link (show it only to its editors)."""
-    return ruleset_edit_key(db, slug)
-
-
 def join_house_rules(db: Connection, slug: str, edit_key: str, device: str) -> None:
     """Let a device change the house ruleset, given its edit link; NotFound for a wrong key."""
     with db.write():

@@ -8,26 +8,20 @@ concerns (`RulesetError.field`) and is shown beside that part of the form.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
-from wtforms import BooleanField, HiddenField, RadioField, SelectField, StringField
+from wtforms import BooleanField, HiddenField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.widgets import NumberInput
 
 from ..house_rules.examples import EXAMPLE_NAMES
-from ..house_rules.inputs import FormErrors, from_form, player_counts, to_form
+from ..house_rules.inputs import FormErrors, from_form
 from ..house_rules.schedules import most_cards_that_fit
-from ..house_rules.schema import SCHEMA, Field, rules_read
-from ..rules import (
-    BUILTIN_DOCUMENTS,
-    Ruleset,
-    RulesetError,
-    ScoreError,
-    builtin_rulesets,
-    find_ruleset,
-)
+from ..house_rules.schema import SCHEMA, Field
+from ..rules import Ruleset, RulesetError, builtin_rulesets
 
 
 class Number(StringField):
@@ -45,9 +39,6 @@ def _inputs(field: Field) -> list[tuple[str, Any]]:
     """Return the WTForms inputs for one schema field, by name, with their ranges."""
     limits = {"min": field.minimum, "max": field.maximum}
     limits = {key: value for key, value in limits.items() if value is not None}
-    if field.kind == "choice":
-        choices = options((option.value, option.label) for option in field.choices)
-        return [(field.name, RadioField(field.label, choices=choices, validate_choice=False))]
     if field.kind == "number":
         return [(field.name, Number(field.label, render_kw=limits))]
     if field.kind == "levels":
@@ -59,6 +50,7 @@ def _inputs(field: Field) -> list[tuple[str, Any]]:
         return [(name, StringField(f"{name.rsplit('_', 1)[1]} players")) for name in field.names()]
     if field.kind == "text":
         return [(field.name, StringField(field.label, render_kw={"maxlength": field.maximum}))]
+    # A choice too: its answers are drawn from the editor's model (presentation.rules_editor).
     return [(field.name, StringField(field.label))]
 
 
@@ -70,68 +62,33 @@ class HouseRulesForm(FlaskForm):
 
 #: Which rule (document key) each input belongs to, so errors land beside it.
 INPUT_RULES: dict[str, str] = {}
-#: Every input of each rule, by rule: a rule the editor does not show keeps them hidden.
-RULE_INPUTS: dict[str, list[str]] = {}
 for _rule in SCHEMA:
     for _field in _rule.all_fields():
         for _name, _input in _inputs(_field):
             setattr(HouseRulesForm, _name, _input)
             INPUT_RULES[_name] = _rule.key
-            RULE_INPUTS.setdefault(_rule.key, []).append(_name)
 
 
-def schedule_field(form: HouseRulesForm, count: int) -> StringField:
-    """Return the schedule row for this many players."""
-    return form[f"schedule_{count}"]
+def form_texts(form: HouseRulesForm) -> dict[str, str]:
+    """Return the text each input of the form holds, by name ("" for none); not its token."""
+    return {
+        field.name: field.data if isinstance(field.data, str) else ""
+        for field in form
+        if field.name != form.meta.csrf_field_name
+    }
 
 
-def form_player_counts(form: HouseRulesForm) -> range:
-    """Return the player counts the form's schedule rows are for."""
-    return player_counts(_values(form))
-
-
-def _values(form: HouseRulesForm) -> dict[str, str]:
-    return {field.name: field.data if isinstance(field.data, str) else "" for field in form}
-
-
-def fill(form: HouseRulesForm, document: dict[str, Any], *, base: str | None) -> None:
-    """Put a complete ruleset document into the form."""
-    form.base.data = base or ""
-    for name, text in to_form(document).items():
-        form[name].data = text
-    for rule in SCHEMA:
-        for field in rule.fields:
-            known = {option.value for option in field.choices}
-            text = form[field.name].data
-            if field.other and text not in known:
-                choice = SelectChoice(text, field.other.format(text))
-                form[field.name].choices = [*form[field.name].choices, choice]
-
-
-def shown_rules(form: HouseRulesForm, errors: FormErrors) -> tuple[str, ...]:
-    """Return the rules the editor shows for the ruleset in the form, as the ruleset says.
-
-    A Back Alley copy does not offer Joker's khishti, nor a Joker copy boards; a rule a
-    ruleset plays is always shown, and so is every rule with something wrong in it. A
-    form that is no ruleset yet asks the built-in it started from, or shows every rule.
-    """
-    document, unread = from_form(_values(form))
-    ruleset = None
-    if not unread:
-        try:
-            ruleset = Ruleset.from_document(document)
-        except ScoreError:
-            ruleset = None
-    if ruleset is None and form.base.data in BUILTIN_DOCUMENTS:
-        ruleset = find_ruleset(form.base.data)
-    read_by = rules_read(ruleset)
-    return tuple(rule.key for rule in SCHEMA if rule.key in read_by or rule.key in errors)
+def fill(form: HouseRulesForm, values: Mapping[str, str]) -> None:
+    """Put the editor's values (each input's text, by name) into the form."""
+    for name, text in values.items():
+        if name in form:
+            form[name].data = text
 
 
 def read(form: HouseRulesForm) -> tuple[dict[str, Any] | None, FormErrors]:
     """Read the form into a complete ruleset document, judged by the rules engine."""
     form.validate()
-    document, errors = from_form(_values(form))
+    document, errors = from_form(form_texts(form))
     for field in form:
         for message in field.errors:
             errors.add(INPUT_RULES.get(field.name, "name"), f"{field.label.text}: {message}")

@@ -1,39 +1,32 @@
-"""The rules pages: every ruleset in plain words, the house-rules editor, and settling disputes."""
+"""The rules pages: every ruleset in plain words, the house-rules editor, and settling disputes.
+
+Each page is drawn from one call into `scorekeeper.presentation` (rules_pages.py,
+rules_editor.py, compare.py, calculator.py); saving, sharing and deleting house rules
+is `service.rulebook`'s. Here the request is read and the answer given.
+"""
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
-from ..house_rules.compare import OneDeal, compare, judge_difference, judge_everywhere
-from ..house_rules.documents import changed_keys, changes_from, complete_document, decisions
-from ..house_rules.examples import worked_examples
-from ..house_rules.schedules import (
-    SHORTCUTS,
-    find_shortcut,
-    most_cards_that_fit,
-    parse_card_counts,
-    schedule_words,
-)
-from ..house_rules.schema import SCHEMA
-from ..house_rules.variant_words import variants_in_use
-from ..house_rules.words import RULE_TITLES, describe
+from ..house_rules.documents import changes_from
+from ..house_rules.inputs import FormErrors
 from ..presentation.bidi import isolate
-from ..rules import (
-    BUILTIN_DOCUMENTS,
-    Ruleset,
-    ScoreError,
-    builtin_document,
-    find_ruleset,
-    name_key,
-    parse_bid,
+from ..presentation.calculator import DealAsked, calculator_page
+from ..presentation.compare import compare_page
+from ..presentation.rules_editor import (
+    DEFAULT_START,
+    RulesEditor,
+    change_rules,
+    new_rules,
+    rules_editor,
 )
-from ..rules.parts import NAME_LENGTH
+from ..presentation.rules_pages import rules_import, rules_index, rules_page
+from ..rules import BUILTIN_DOCUMENTS, Ruleset, ScoreError
 from ..service.errors import NotAllowed
-from ..service.games import load
 from ..service.rulebook import (
     NOT_YOURS,
     NameTaken,
@@ -41,49 +34,29 @@ from ..service.rulebook import (
     join_house_rules,
     may_edit_rules,
     save_house_rules,
-    share_key,
 )
-from ..storage import (
-    FoundRuleset,
-    NotFound,
-    StoredGame,
-    find_any_ruleset,
-    ready_made_rulesets,
-    ruleset_choices,
-)
+from ..storage import FoundRuleset, find_any_ruleset
 from .db import get_db
 from .devices import current_device, on_this_machine
 from .quotas import quota
 from .rules_forms import (
-    RULE_INPUTS,
     SEATS,
     CalculatorForm,
-    FormErrors,
     HouseRulesForm,
     ImportRulesForm,
     fill,
-    form_player_counts,
+    form_texts,
     options,
     read,
-    schedule_field,
     seat_fields,
-    shown_rules,
 )
 
 bp = Blueprint("rules_pages", __name__)
 
-#: The ruleset a new house ruleset starts from when the link does not say.
-DEFAULT_START = "back-alley-pagat"
-#: The largest deal the schedule buttons offer when none is typed: a full 4-player deal.
-DEFAULT_TOP = 13
-
 
 def find(slug: str) -> FoundRuleset:
-    """Return the built-in or house ruleset with this slug, or answer 404."""
-    try:
-        return find_any_ruleset(get_db(), slug)
-    except NotFound:
-        abort(404)
+    """Return the built-in or house ruleset with this slug (NotFound answers 404)."""
+    return find_any_ruleset(get_db(), slug)
 
 
 def may_edit(found: FoundRuleset) -> bool:
@@ -98,40 +71,13 @@ def may_edit(found: FoundRuleset) -> bool:
 
 @bp.get("/rules")
 def index() -> str:
-    choices = ruleset_choices(get_db())
-    return render_template(
-        "rules/index.html",
-        builtins=[found for found in choices if not found.house and not found.ready_made],
-        house=[found for found in choices if found.house],
-        ready_made=ready_made_rulesets(),
-    )
+    return render_template("rules/index.html", page=rules_index(get_db()))
 
 
 @bp.get("/rules/<slug>")
 def page(slug: str) -> str:
-    found = find(slug)
-    ruleset = found.ruleset
-    changed = found.house or found.ready_made
-    changes = [RULE_TITLES[key] for key in changed_keys(found.saved)] if changed else []
-    editor = may_edit(found)
-    edit_url = None
-    if editor:
-        key = share_key(get_db(), slug)
-        edit_url = url_for("rules_pages.join", slug=slug, edit_key=key, _external=True)
-    return render_template(
-        "rules/page.html",
-        found=found,
-        editor=editor,
-        edit_url=edit_url,
-        ruleset=ruleset,
-        source=found.source,
-        base_name=find_ruleset(found.base).name if changed and found.base else None,
-        changes=changes,
-        sections=describe(ruleset),
-        examples=worked_examples(ruleset),
-        decisions=decisions(ruleset, found.base),
-        variants=variants_in_use(ruleset),
-    )
+    shown = rules_page(get_db(), slug, current_device(), on_this_machine=on_this_machine())
+    return render_template("rules/page.html", page=shown)
 
 
 @bp.get("/rules/<slug>/export.json")
@@ -147,72 +93,21 @@ def export(slug: str) -> Response:
 # The editor -----------------------------------------------------------------------------------
 
 
-def _apply_shortcut(form: HouseRulesForm, key: str) -> None:
-    """Fill the schedule from a shortcut button (for one list, or every player count)."""
-    by_players = key.startswith("players:")
-    shortcut = find_shortcut(key.removeprefix("players:"))
-    if shortcut is None:
-        return
-    deck = _whole(form.deck.data) or builtin_document(DEFAULT_START)["deck"]
-    counts = form_player_counts(form)
-    if not by_players:
-        # As many cards as the deck can give the fewest players, and no more.
-        top = min(_whole(form.top.data) or DEFAULT_TOP, most_cards_that_fit(counts[0], deck))
-        form.schedule.data = " ".join(str(cards) for cards in shortcut.make(top))
-        form.schedule_kind.data = "same"
-        return
-    for count in counts:
-        field = schedule_field(form, count)
-        try:
-            top = max(parse_card_counts(field.data or ""))
-        except ValueError:
-            top = min(DEFAULT_TOP, most_cards_that_fit(count, deck))
-        field.data = " ".join(str(cards) for cards in shortcut.make(top))
-    form.schedule_kind.data = "by-players"
-
-
-def _whole(text: str | None) -> int | None:
-    """Return a positive whole number typed into a helper input, or None."""
-    text = (text or "").strip()
-    return int(text) if text.isdigit() and int(text) > 0 else None
-
-
-def _editor(
-    form: HouseRulesForm, *, errors: FormErrors, editing: FoundRuleset | None, status: int
-) -> Any:
-    top = _whole(form.top.data) or DEFAULT_TOP
-    try:
-        reading = schedule_words(parse_card_counts(form.schedule.data or ""))
-    except ValueError:
-        reading = ""
-    shown = shown_rules(form, errors)
-    page = render_template(
-        "rules/editor.html",
-        form=form,
-        schema=SCHEMA,
-        errors=errors,
-        editing=editing,
-        shortcuts=[(shortcut.key, shortcut.title(top)) for shortcut in SHORTCUTS],
-        counts=list(form_player_counts(form)),
-        schedule_field=schedule_field,
-        reading=reading,
-        titles=RULE_TITLES,
-        shown=shown,
-        unseen=[RULE_TITLES[rule.key] for rule in SCHEMA if rule.key not in shown],
-        rule_inputs=RULE_INPUTS,
-    )
-    return page, status
+def _editor(form: HouseRulesForm, shown: RulesEditor, *, status: int) -> Any:
+    fill(form, shown.values)
+    return render_template("rules/editor.html", page=shown, form=form), status
 
 
 def _save(form: HouseRulesForm, editing: FoundRuleset | None) -> Any:
     """Handle a posted editor: a shortcut re-shows the form; otherwise validate and save."""
+    name = editing.ruleset.name if editing else ""
     shortcut = request.form.get("shortcut")
     if shortcut:
-        _apply_shortcut(form, shortcut)
-        return _editor(form, errors=FormErrors(), editing=editing, status=200)
+        shown = rules_editor(form_texts(form), FormErrors(), editing=name, shortcut=shortcut)
+        return _editor(form, shown, status=200)
     document, errors = read(form)
     if document is None:
-        return _editor(form, errors=errors, editing=editing, status=422)
+        return _editor(form, rules_editor(form_texts(form), errors, editing=name), status=422)
     base = form.base.data if form.base.data in BUILTIN_DOCUMENTS else None
     saved = changes_from(base, document)
     try:
@@ -225,7 +120,7 @@ def _save(form: HouseRulesForm, editing: FoundRuleset | None) -> Any:
         )
     except NameTaken as taken:
         errors.add("name", taken.message)
-        return _editor(form, errors=errors, editing=editing, status=422)
+        return _editor(form, rules_editor(form_texts(form), errors, editing=name), status=422)
     flash(f"Saved {document['name']}.", "status")
     return redirect(url_for("rules_pages.page", slug=slug), code=303)
 
@@ -236,11 +131,7 @@ def new() -> Any:
     form = HouseRulesForm()
     if request.method == "POST":
         return _save(form, None)
-    start = find(request.args.get("from", DEFAULT_START))
-    document = complete_document(start.ruleset)
-    document["name"] = f"{start.ruleset.name}, our way"[:NAME_LENGTH]
-    fill(form, document, base=start.base)
-    return _editor(form, errors=FormErrors(), editing=None, status=200)
+    return _editor(form, new_rules(get_db(), request.args.get("from", DEFAULT_START)), status=200)
 
 
 @bp.route("/rules/<slug>/edit", methods=["GET", "POST"])
@@ -257,8 +148,7 @@ def edit(slug: str) -> Any:
     form = HouseRulesForm()
     if request.method == "POST":
         return _save(form, found)
-    fill(form, complete_document(found.ruleset), base=found.base)
-    return _editor(form, errors=FormErrors(), editing=found, status=200)
+    return _editor(form, change_rules(found), status=200)
 
 
 @bp.post("/rules/<slug>/delete")
@@ -286,23 +176,25 @@ def join(slug: str, edit_key: str) -> Response:
 @quota("imports")
 def import_rules() -> Any:
     form = ImportRulesForm()
+    problems = []
     if form.validate_on_submit():
         raw = form.file.data.read(256 * 1024 + 1)
         try:
             document = _ruleset_file(raw)
             ruleset = Ruleset.from_document(document)
         except ScoreError as error:
-            form.file.errors.append(f"This file cannot be imported: {error}.")
+            problems.append(f"This file cannot be imported: {error}.")
         else:
             try:
                 slug = save_house_rules(get_db(), document, device=current_device())
             except NameTaken as taken:
-                form.file.errors.append(taken.message)
+                problems.append(taken.message)
             else:
                 flash(f"Imported {ruleset.name}.", "status")
                 return redirect(url_for("rules_pages.page", slug=slug), code=303)
     status = 422 if form.is_submitted() else 200
-    return render_template("rules/import.html", form=form), status
+    shown = rules_import([*form.file.errors, *problems])
+    return render_template("rules/import.html", page=shown, form=form), status
 
 
 def _ruleset_file(raw: bytes) -> Any:
@@ -322,50 +214,10 @@ def _ruleset_file(raw: bytes) -> Any:
 # Settle it ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class CompareChoice:
-    """A ruleset the game could be compared with, or why it cannot be scored under it."""
-
-    slug: str
-    name: str
-    problem: str | None
-
-
-def rules_compare_choices(stored: StoredGame) -> list[CompareChoice]:
-    """Return the other rulesets that seat the game's players, each tried on the game's deals."""
-    players = len(stored.game.players)
-    own = stored.game.ruleset
-    ours = stored.result()
-    return [
-        CompareChoice(
-            choice.slug,
-            choice.ruleset.name,
-            compare(ours, choice.ruleset, choice.game_ref).problem,
-        )
-        for choice in ruleset_choices(get_db())
-        if choice.ruleset.min_players <= players <= choice.ruleset.max_players
-        and choice.ruleset.document != own.document
-    ]
-
-
 @bp.get("/games/<game_id>/compare")
 def compare_game(game_id: str) -> Any:
-    stored = load(get_db(), game_id)
-    ours = stored.result()
-    slug = request.args.get("ruleset", "")
-    choices = rules_compare_choices(stored)
-    comparison = None
-    if slug:
-        other = find(slug)
-        comparison = compare(ours, other.ruleset, other.game_ref)
-    return render_template(
-        "rules/compare.html",
-        stored=stored,
-        ours=ours,
-        comparison=comparison,
-        slug=slug,
-        choices=choices,
-    )
+    shown = compare_page(get_db(), game_id, request.args.get("ruleset", ""))
+    return render_template("rules/compare.html", page=shown)
 
 
 @bp.get("/rules/calculator")
@@ -376,50 +228,21 @@ def calculator() -> Any:
         name = (seat_fields(form, seat)[0].data or "").strip()[:40]
         names.append(name or f"Player {seat + 1}")
     form.dealer.choices = options((str(seat), name) for seat, name in enumerate(names))
-    verdicts: list[Any] = []
-    differences: list[Any] = []
-    problem = None
-    if request.args and form.validate():
-        deal, problem = _one_deal(form, names)
-        if deal is not None:
-            choices = ruleset_choices(get_db())
-            verdicts = judge_everywhere(deal, [choice.ruleset for choice in choices])
-            differences = [
-                judge_difference(deal, find_ruleset(choice.base), choice.ruleset)
-                for choice in choices
-                if choice.house and choice.base
-            ]
-    elif request.args:
-        problem = "Choose a bid and the tricks taken for every player."
-    return render_template(
-        "rules/calculator.html",
-        form=form,
-        seats=[seat_fields(form, seat) for seat in range(SEATS)],
-        names=names,
-        verdicts=verdicts,
-        differences=differences,
-        problem=problem,
-    )
+    asked = None
+    readable = not request.args or form.validate()
+    if request.args and readable:
+        asked = _deal_asked(form)
+    shown = calculator_page(get_db(), names, asked, unreadable=not readable)
+    return render_template("rules/calculator.html", page=shown, form=form)
 
 
-def _one_deal(form: CalculatorForm, names: list[str]) -> tuple[OneDeal | None, str | None]:
-    if len({name_key(name) for name in names}) != len(names):
-        return None, "Give the four players different names."
-    cards = int(form.cards.data)
-    bids, tricks, rainbows = [], [], []
-    for seat in range(SEATS):
-        _name, bid, took, rainbow = seat_fields(form, seat)
-        bids.append(parse_bid(bid.data, player=names[seat]))
-        tricks.append(int(took.data))
-        if rainbow.data:
-            rainbows.append(seat)
-    everyone_passed = all(bid.is_zero for bid in bids)
-    if sum(tricks) != cards and not (everyone_passed and sum(tricks) == 0):
-        return None, (
-            f"The tricks add up to {sum(tricks)}, but with {cards} card{'s' * (cards != 1)} "
-            f"each there {'is' if cards == 1 else 'are'} {cards}."
-        )
-    deal = OneDeal(
-        tuple(names), int(form.dealer.data), cards, tuple(bids), tuple(tricks), tuple(rainbows)
+def _deal_asked(form: CalculatorForm) -> DealAsked:
+    """Read the calculator's form, its choices already checked, into the deal asked."""
+    seats = [seat_fields(form, seat) for seat in range(SEATS)]
+    return DealAsked(
+        cards=int(form.cards.data),
+        dealer=int(form.dealer.data),
+        bids=tuple(bid.data for _name, bid, _took, _rainbow in seats),
+        tricks=tuple(int(took.data) for _name, _bid, took, _rainbow in seats),
+        rainbows=tuple(seat for seat, (*_, rainbow) in enumerate(seats) if rainbow.data),
     )
-    return deal, None

@@ -498,3 +498,19 @@ def test_a_refused_form_keeps_its_family_and_shows_what_is_wrong(client, token) 
     assert page.status_code == 422
     assert "pass_limit" in parts_shown(page.get_data(as_text=True))
     assert "at least 1" in fieldset(page.get_data(as_text=True), "pass_limit")
+
+
+def test_a_refused_form_keeps_a_deck_of_its_own_size_chosen(client, token) -> None:
+    # A 40-card deck is no answer of the three offered: the editor offers "40 cards" too, on
+    # the first look and after a refusal, so fixing the name does not lose the deck.
+    values = editor(client, "back-alley-pagat")
+    values.update(name="Forty cards", deck="40", schedule="10 9 8 7 6 5 4 3 2 1")
+    saved = client.post("/rules/new", data={**values, "csrf_token": token})
+    assert saved.status_code == 303, saved.get_data(as_text=True)
+    slug = saved.headers["Location"].rsplit("/", 1)[-1]
+    values = form_values(client.get(f"/rules/{slug}/edit").get_data(as_text=True))
+    assert values["deck"] == "40"
+    refused = client.post(f"/rules/{slug}/edit", data={**values, "name": ""})
+    assert refused.status_code == 422
+    assert form_values(refused.get_data(as_text=True))["deck"] == "40"
+    assert "40 cards" in fieldset(refused.get_data(as_text=True), "deck")

@@ -1,0 +1,164 @@
+"""Settle it, as plain data: a game scored under another ruleset beside its own, deal by deal.
+
+`compare_page` is the one call: the game, the rulesets it could be compared with (each
+tried on its deals, with why one cannot score them), and the comparison chosen. The
+scoring and the reasons are `house_rules.compare`'s; here they become words and numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..house_rules.compare import Comparison, Line, RuleChange, compare
+from ..rules import GameResult
+from ..storage import Connection, StoredGame, find_any_ruleset, get_game, ruleset_choices
+
+
+@dataclass(frozen=True)
+class CompareChoice:
+    """A ruleset the game could be compared with, or why it cannot be scored under it."""
+
+    slug: str
+    name: str
+    problem: str | None
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One row of a comparison: a side (or a player, where the sides differ) under both rules."""
+
+    label: str
+    ours: int | None  #: None for a deal thrown in
+    theirs: int | None
+    differs: bool
+    difference: int | None  #: theirs less ours
+    ours_explain: tuple[str, ...]
+    theirs_explain: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ComparedDeal:
+    """One deal of the game under both rulesets."""
+
+    position: int  #: its place among the deals recorded, thrown-in deals counted
+    number: int  #: its deal number in the schedule
+    cards: int
+    thrown_in: bool
+    differs: bool
+    because: list[str]  #: the rules that, changed alone, change its score
+    lines: list[ScoreLine]
+
+
+@dataclass(frozen=True)
+class Compared:
+    """The game under the other ruleset: what changes, the totals, each deal; or why it cannot."""
+
+    other: str  #: the other ruleset's name
+    changes: list[RuleChange]  #: what the other ruleset changes, rule by rule
+    problem: str | None  #: why the other ruleset cannot score the game
+    by_seat: bool  #: the lines are players, since one of the two rulesets scores teams
+    teams: str  #: the name of the ruleset that scores teams, where by_seat
+    totals: list[ScoreLine]
+    decided: bool  #: the game is over and has a winner, under its own rules
+    winners: list[str]  #: under the game's own rules
+    their_winners: list[str]
+    deals: list[ComparedDeal]
+
+
+@dataclass(frozen=True)
+class ComparePage:
+    """A game, the rulesets it could be scored under, and the comparison chosen."""
+
+    game_id: str
+    ruleset: str  #: the name of the rules it was played under
+    sides: list[str]
+    players: list[str]
+    chosen: str  #: the slug of the ruleset chosen ("" for none yet)
+    choices: list[CompareChoice]
+    comparison: Compared | None
+
+
+def compare_page(db: Connection, game_id: str, slug: str) -> ComparePage:
+    """Build the compare page of a game (raise NotFound for an unknown game or ruleset)."""
+    stored = get_game(db, game_id)
+    ours = stored.result()
+    comparison = None
+    if slug:
+        other = find_any_ruleset(db, slug)
+        comparison = compared(compare(ours, other.ruleset, other.game_ref))
+    return ComparePage(
+        game_id=stored.id,
+        ruleset=ours.game.ruleset.name,
+        sides=list(ours.sides),
+        players=list(ours.game.players),
+        chosen=slug,
+        choices=compare_choices(db, stored),
+        comparison=comparison,
+    )
+
+
+def compare_choices(db: Connection, stored: StoredGame) -> list[CompareChoice]:
+    """Return the other rulesets that seat the game's players, each tried on the game's deals."""
+    players = len(stored.game.players)
+    own = stored.game.ruleset
+    ours = stored.result()
+    return [
+        CompareChoice(
+            choice.slug,
+            choice.ruleset.name,
+            compare(ours, choice.ruleset, choice.game_ref).problem,
+        )
+        for choice in ruleset_choices(db)
+        if choice.ruleset.min_players <= players <= choice.ruleset.max_players
+        and choice.ruleset.document != own.document
+    ]
+
+
+def compared(comparison: Comparison) -> Compared:
+    """Turn a comparison into the page's words and numbers."""
+    ours, theirs = comparison.ours, comparison.theirs
+    own = ours.game.ruleset
+    return Compared(
+        other=comparison.other.name,
+        changes=list(comparison.changes),
+        problem=comparison.problem,
+        by_seat=comparison.by_seat,
+        teams=own.name if own.partnership else comparison.other.name,
+        totals=score_lines(comparison.totals),
+        decided=ours.complete and ours.winners is not None,
+        winners=_winners(ours),
+        their_winners=[] if theirs is None else _winners(theirs),
+        deals=[
+            ComparedDeal(
+                position=deal.position,
+                number=deal.ours.setup.number,
+                cards=deal.ours.setup.cards,
+                thrown_in=deal.ours.thrown_in,
+                differs=deal.differs,
+                because=list(deal.because),
+                lines=score_lines(deal.lines),
+            )
+            for deal in comparison.deals
+        ],
+    )
+
+
+def score_lines(lines: Sequence[Line]) -> list[ScoreLine]:
+    """Turn the rows of a comparison into plain rows, the difference worked out."""
+    return [
+        ScoreLine(
+            line.label,
+            line.ours,
+            line.theirs,
+            line.differs,
+            line.difference,
+            line.ours_explain,
+            line.theirs_explain,
+        )
+        for line in lines
+    ]
+
+
+def _winners(result: GameResult) -> list[str]:
+    return [result.sides[side] for side in result.winners or ()]
