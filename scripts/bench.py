@@ -50,7 +50,7 @@ NOTES = (
     "Medians are over the runs counted in *Runs*; latency lines give, per run, the p50 or "
     "p95 of every request of that run, and their median and spread over the runs.",
     "Latencies are measured by the client over loopback: urllib, one connection per request, "
-    "the server being `scorekeeper serve` (waitress: one thread for quick requests, 8 for "
+    "the server being `scorekeeper serve` (Hypercorn: one thread for quick requests, 2 for "
     "slow ones) on a scratch database.",
     "The machine is shared: a load average above the core count means other work ran "
     "during the benchmark, and the figures are pessimistic.",

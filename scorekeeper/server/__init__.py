@@ -1,9 +1,10 @@
 """The server: `scorekeeper serve`, the production server the app runs under.
 
-`serve.py` starts the app under waitress with its limits; `dispatch.py` gives the
-table's quick requests one thread and slow ones a pool beside it; `banner.py` says
-where phones should go as it starts.
+`serve.py` starts the app under Hypercorn (an ASGI server: every connection in one
+event loop) with its limits; `pools.py` runs the Flask app on threads of its own, the
+table's requests in fair turns on one and long work on a few beside it; `banner.py`
+says where phones should go as it starts.
 
 May import: machine, storage, standings, web.
-Libraries: waitress, segno.
+Libraries: hypercorn, werkzeug, segno.
 """

@@ -1,29 +1,38 @@
-"""`scorekeeper serve`: the app under waitress, a production WSGI server.
+"""`scorekeeper serve`: the app under Hypercorn, a production ASGI server, never in debug mode.
 
-Waitress is pure Python (no compiler, runs on a Raspberry Pi and on Windows),
-multi-threaded, and well kept; debug mode is never on here.
+Hypercorn holds every connection in one event loop, so a phone that reads slowly, a
+connection left idle or headers trickled a byte a second cost the table no thread;
+`pools.py` runs the Flask app on threads of its own. Hypercorn is pure Python (runs on
+a Raspberry Pi, macOS and Windows), well kept, and speaks TLS and HTTP/2 itself.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import os
+import signal
+import sys
+from typing import Any
 
 from ..machine.config import default_database_path
 from .banner import greet
 
-#: Open connections waitress keeps (its default is 100): idle and half-open ones included,
-#: so 150 idle sockets cannot take every place.
-CONNECTION_LIMIT = 1000
-#: Seconds a connection may sit idle (or half-sent) before it is closed (default 120).
-CHANNEL_TIMEOUT = 20
-#: How often idle connections are looked for and closed, in seconds (default 30).
-CLEANUP_INTERVAL = 5
-#: The largest request body read at all: the archive import's limit (the app refuses more
-#: for everything else: one megabyte for a game file, MAX_CONTENT_LENGTH).
-MAX_REQUEST_BODY = 8 * 1024 * 1024
-#: The largest request head (the default is 256 KB).
-MAX_REQUEST_HEADERS = 64 * 1024
+#: Seconds a connection may wait between requests, or for a request's head to arrive:
+#: an idle connection, and headers trickled a byte at a time, are closed after this.
+IDLE_SECONDS = 20
+#: Seconds a TLS handshake may take.
+HANDSHAKE_SECONDS = 10
+#: The largest request head, in bytes.
+MAX_REQUEST_HEAD = 64 * 1024
+#: Connections waiting to be accepted.
+BACKLOG = 1024
+#: Open files the server asks the system for (each connection is one): enough for
+#: thousands of idle connections, which the event loop holds at no other cost.
+OPEN_FILES = 65536
+#: Threads for slow requests (PDFs, exports, imports, long pages); the table has its own.
+SLOW_THREADS = 2
 
 
 def fill_in_results(path: str) -> int:
@@ -41,12 +50,43 @@ def fill_in_results(path: str) -> int:
         db.close()
 
 
-def serve(*, host: str, port: int, db: str | None = None, threads: int = 8) -> None:
-    """Run the app until interrupted."""
-    from waitress import serve as waitress_serve
+def more_open_files(wanted: int = OPEN_FILES) -> int:
+    """Raise this process's limit of open files toward `wanted`; return the limit now."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit to raise
+        return wanted
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft < target:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
+def hypercorn_config(host: str, port: int) -> Any:
+    """Return Hypercorn's settings: where to listen, and how long anything may take."""
+    from hypercorn.config import Config
+
+    config = Config()
+    config.bind = [f"[{host}]:{port}" if ":" in host else f"{host}:{port}"]
+    config.keep_alive_timeout = IDLE_SECONDS
+    config.ssl_handshake_timeout = HANDSHAKE_SECONDS
+    config.h11_max_incomplete_size = MAX_REQUEST_HEAD
+    config.h2_max_concurrent_streams = 16
+    config.backlog = BACKLOG
+    config.accesslog = None
+    config.errorlog = logging.getLogger("hypercorn.error")
+    config.include_server_header = False
+    return config
+
+
+def serve(*, host: str, port: int, db: str | None = None, threads: int = SLOW_THREADS) -> None:
+    """Run the app until interrupted (Ctrl-C or SIGTERM)."""
+    from hypercorn.asyncio import serve as hypercorn_serve
 
     from ..web import create_app
-    from .dispatch import TableFirst
+    from .pools import TablePools
 
     if db:
         os.environ["SCOREKEEPER_DB"] = db
@@ -56,20 +96,21 @@ def serve(*, host: str, port: int, db: str | None = None, threads: int = 8) -> N
     counted = fill_in_results(app.config["DATABASE"])
     if counted:
         print(f"Counted the results of {counted} games kept from before", flush=True)
+    more_open_files()
+    # A quick request waits at most this long for the interpreter while a slow one runs.
+    sys.setswitchinterval(0.001)
     greet(host, port, app.config["DATABASE"])
-    dispatcher = TableFirst()
-    dispatcher.set_thread_count(threads)
-    waitress_serve(
-        app,
-        _dispatcher=dispatcher,
-        host=host,
-        port=port,
-        threads=threads,
-        ident="scorekeeper",
-        connection_limit=CONNECTION_LIMIT,
-        channel_timeout=CHANNEL_TIMEOUT,
-        cleanup_interval=CLEANUP_INTERVAL,
-        max_request_body_size=MAX_REQUEST_BODY,
-        max_request_header_size=MAX_REQUEST_HEADERS,
-        asyncore_use_poll=True,  # select() cannot watch more than 1,024 sockets
+    pools = TablePools(app, slow_threads=threads)
+    asyncio.run(
+        hypercorn_serve(pools, hypercorn_config(host, port), mode="asgi", shutdown_trigger=_stop)
     )
+
+
+async def _stop() -> None:
+    """Wait for Ctrl-C or SIGTERM (the shutdown of a service), then let the server stop."""
+    stopping = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sign in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows
+            loop.add_signal_handler(sign, stopping.set)
+    await stopping.wait()

@@ -23,6 +23,7 @@ from ..transfer.strict_json import read_json_document
 from .db import get_db
 from .devices import current_device
 from .errors import refusal
+from .pools import slow
 from .quotas import quota
 from .sharing import edit_url, watch_url
 
@@ -170,6 +171,7 @@ def changed(
 
 
 @bp.post("/games")
+@slow
 @quota("games")
 def create() -> Response:
     def write() -> tuple[Any, int, dict[str, str]]:
@@ -185,6 +187,7 @@ def create() -> Response:
 
 
 @bp.get("/games/<game_id>")
+@slow
 def show(game_id: str) -> Response:
     try:
         stored, body, editor = whole_game(get_db(), game_id, current_device())

@@ -22,6 +22,7 @@ from ..service.games import import_games
 from ..transfer.all_games import all_games_text, read_all_games_text
 from .db import get_db
 from .devices import current_device
+from .pools import slow
 from .quotas import quota
 from .security import csrf
 
@@ -55,6 +56,7 @@ class ArchiveImportForm(FlaskForm):
 
 
 @bp.get("/archive.json")
+@slow
 def download() -> Response:
     """Stream every game, one at a time: memory stays the same however big the archive is."""
     chunks = stream_with_context(all_games_text(get_db()))
@@ -66,6 +68,7 @@ def download() -> Response:
 
 
 @bp.route("/archive/import", methods=["GET", "POST"])
+@slow
 @quota("imports")
 @csrf.exempt  # checked below, once the larger size limit for an archive is in place
 def import_archive() -> Response | tuple[str, int]:

@@ -23,6 +23,7 @@ from ..storage import get_game
 from .api import etag
 from .assets import with_fingerprints
 from .db import get_db
+from .pools import slow
 from .sharing import qr_svg, watch_url
 
 bp = Blueprint("live", __name__)
@@ -52,6 +53,7 @@ def qr(game_id: str) -> Response:
 
 
 @bp.get("/games/<game_id>/chart.svg")
+@slow
 def chart(game_id: str) -> Response:
     """Serve the running-totals chart as an image."""
     stored = get_game(get_db(), game_id)

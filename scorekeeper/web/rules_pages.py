@@ -38,6 +38,7 @@ from ..service.rulebook import (
 from ..storage import FoundRuleset, find_any_ruleset
 from .db import get_db
 from .devices import current_device, on_this_machine
+from .pools import slow
 from .quotas import quota
 from .rules_forms import (
     SEATS,
@@ -70,6 +71,7 @@ def may_edit(found: FoundRuleset) -> bool:
 
 
 @bp.get("/rules")
+@slow
 def index() -> str:
     return render_template("rules/index.html", page=rules_index(get_db()))
 
@@ -173,6 +175,7 @@ def join(slug: str, edit_key: str) -> Response:
 
 
 @bp.route("/rules/import", methods=["GET", "POST"])
+@slow
 @quota("imports")
 def import_rules() -> Any:
     form = ImportRulesForm()
@@ -215,12 +218,14 @@ def _ruleset_file(raw: bytes) -> Any:
 
 
 @bp.get("/games/<game_id>/compare")
+@slow
 def compare_game(game_id: str) -> Any:
     shown = compare_page(get_db(), game_id, request.args.get("ruleset", ""))
     return render_template("rules/compare.html", page=shown)
 
 
 @bp.get("/rules/calculator")
+@slow
 def calculator() -> Any:
     form = CalculatorForm(formdata=request.args or None)
     names = []

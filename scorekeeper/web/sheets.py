@@ -15,6 +15,7 @@ from ..service.games import load
 from ..storage import NotFound, find_any_ruleset
 from .db import get_db
 from .errors import refusal
+from .pools import slow
 
 bp = Blueprint("sheets", __name__)
 PAPERS = ("letter", "a4")
@@ -90,6 +91,7 @@ def players_asked(ruleset: Ruleset) -> list[str] | int:
 
 
 @bp.get("/games/<game_id>/sheet.pdf")
+@slow
 def game_sheet(game_id: str) -> Response:
     from ..sheets.render import sheet_pdf
 
@@ -112,6 +114,7 @@ def blank_form() -> str:
 
 
 @bp.get("/sheets/blank.pdf")
+@slow
 def blank_sheet() -> Response:
     from ..sheets.render import render_blank_sheet
 

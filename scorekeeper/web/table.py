@@ -55,6 +55,7 @@ from .forms import (
     new_nonce,
 )
 from .new_game import adjust_seats, drawn_cards, game_from_draw, game_from_form, new_game_defaults
+from .pools import slow
 from .quotas import quota
 from .rules_forms import options
 
@@ -240,6 +241,7 @@ def tap(game_id: str) -> Any:
 
 
 @bp.get("/games/<game_id>/scoresheet")
+@slow
 def scoresheet(game_id: str) -> str:
     """The game's scoresheet: the same rows, cells and totals as its PDF."""
     stored, editor = games.load_for(get_db(), game_id, current_device())
@@ -336,6 +338,7 @@ def delete_game(game_id: str) -> Any:
 
 
 @bp.get("/games/<game_id>/export.json")
+@slow
 def export(game_id: str) -> Response:
     stored = games.load(get_db(), game_id)
     response = Response(
@@ -347,6 +350,7 @@ def export(game_id: str) -> Response:
 
 
 @bp.route("/import", methods=["GET", "POST"])
+@slow
 @quota("imports")
 def import_game() -> Response | tuple[str, int] | str:
     form = ImportForm()

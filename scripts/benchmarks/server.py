@@ -24,6 +24,8 @@ from http.cookiejar import CookieJar
 from pathlib import Path
 from typing import Any
 
+from werkzeug.datastructures import Headers
+
 from . import LONG_GAME, example
 from .figures import Budget, Figure, percentile
 
@@ -37,7 +39,7 @@ def free_port() -> int:
 
 @dataclass
 class Server:
-    """A running `scorekeeper serve` (waitress): its address, database and process.
+    """A running `scorekeeper serve` (Hypercorn): its address, database and process.
 
     By default it runs this checkout's code on a database of its own with a fixed secret key.
     `command` runs another `scorekeeper` (an installed one), `cwd` and `env` the place and
@@ -144,7 +146,7 @@ class Client:
         json_body: Any = None,
         headers: dict[str, str] | None = None,
         timeout: float = 15.0,
-    ) -> tuple[int, dict[str, str], bytes]:
+    ) -> tuple[int, Headers, bytes]:
         """Send a request with the phone's cookies and token; return status, headers, body."""
         data = None if json_body is None else json.dumps(json_body).encode()
         request = urllib.request.Request(self.base + path, data=data, method=method)
@@ -156,9 +158,9 @@ class Client:
             request.add_header(name, value)
         try:
             with self.opener.open(request, timeout=timeout) as response:
-                return response.status, dict(response.headers), response.read()
+                return response.status, Headers(response.headers.items()), response.read()
         except urllib.error.HTTPError as error:
-            return error.code, dict(error.headers), error.read()
+            return error.code, Headers(error.headers.items()), error.read()
 
 
 @dataclass

@@ -214,16 +214,21 @@ def test_workers_starting_at_once_agree_on_one_key(tmp_path) -> None:
 
 
 def test_serve_never_runs_in_debug_mode(tmp_path, monkeypatch) -> None:
-    import waitress
+    import hypercorn.asyncio
 
     from scorekeeper.server import banner
     from scorekeeper.server import serve as server
 
     served = {}
+
+    async def serve(app, config, **options) -> None:
+        served.update(app=app.app, config=config)
+
     monkeypatch.setenv("FLASK_DEBUG", "1")
     monkeypatch.setenv("SECRET_KEY", "k")
-    monkeypatch.setattr(waitress, "serve", lambda app, **options: served.update(app=app))
+    monkeypatch.setattr(hypercorn.asyncio, "serve", serve)
     monkeypatch.setattr(banner, "lan_address", lambda: None)
     server.serve(host="127.0.0.1", port=1, db=str(tmp_path / "d.sqlite"))
     assert served["app"].debug is False
     assert not re.search(r"debug", str(served["app"].config.get("ENV", "")))
+    assert served["config"].bind == ["127.0.0.1:1"] and not served["config"].debug

@@ -1,0 +1,136 @@
+"""The table's requests are served in fair turns by one thread; long ones (PDFs, exports,
+imports, whole sheets) by threads beside it, as each view declares."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+
+import pytest
+
+from scorekeeper.server.pools import FairQueue, TablePools
+from scorekeeper.web import create_app
+from scorekeeper.web.pools import is_slow
+from tests.serving import Client, Server
+
+GAME = {"ruleset": "back-alley-individual", "players": ["Ann", "Bob", "Cy", "Dee"], "deals": []}
+
+
+@pytest.fixture(scope="module")
+def pools(tmp_path_factory) -> TablePools:
+    app = create_app({"DATABASE": str(tmp_path_factory.mktemp("pools") / "p.sqlite")})
+    return TablePools(app)
+
+
+def environ(path: str, method: str = "GET") -> dict:
+    return {"REQUEST_METHOD": method, "PATH_INFO": path, "SERVER_NAME": "localhost",
+            "SERVER_PORT": "80", "wsgi.url_scheme": "http", "QUERY_STRING": ""}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("path", "method"),
+    [
+        ("/games/ab12/sheet.pdf", "GET"),
+        ("/sheets/blank.pdf", "GET"),
+        ("/archive.json", "GET"),
+        ("/archive/import", "POST"),
+        ("/import", "POST"),
+        ("/rules/import", "POST"),
+        ("/api/games", "POST"),
+        ("/api/games/ab12", "GET"),
+        ("/games/ab12/compare", "GET"),
+        ("/games/ab12/scoresheet", "GET"),
+        ("/games/ab12/export.json", "GET"),
+        ("/games/ab12/chart.svg", "GET"),
+        ("/players", "GET"),
+    ],
+)
+def test_views_whose_work_grows_with_the_game_or_the_archive_are_slow(pools, path, method) -> None:
+    assert pools.is_slow(environ(path, method))
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/", "/games/ab12", "/games/ab12/table.json", "/api/games/ab12/deals/3",
+     "/games/ab12/live/board", "/sheets", "/games/new", "/static/app.css", "/no-such-page"],
+)  # fmt: skip
+def test_the_table_pages_and_one_deal_are_quick(pools, path: str) -> None:
+    assert not pools.is_slow(environ(path))
+    assert not pools.is_slow(environ("/games/ab12/tap", "POST"))
+
+
+def test_every_view_marked_slow_is_found_slow_by_the_server(pools) -> None:
+    marked = sorted(name for name, view in pools.app.view_functions.items() if is_slow(view))
+    assert len(marked) >= 15, marked
+    assert "table.tap" not in marked and "api.add_deal" not in marked and "table.game" not in marked
+
+
+def test_the_quick_thread_takes_each_phone_in_turn() -> None:
+    queue = FairQueue("test")
+    gate = threading.Event()
+    served: list[str] = []
+    try:
+        first = queue.submit("gate", gate.wait)  # holds the thread while the others queue
+        futures = [queue.submit("stranger", lambda n=n: served.append(f"stranger-{n}"))
+                   for n in range(5)]  # fmt: skip
+        futures.append(queue.submit("family", lambda: served.append("family-tap")))
+        futures.append(queue.submit("family", lambda: served.append("family-page")))
+        gate.set()
+        for future in [first, *futures]:
+            future.result(5)
+    finally:
+        queue.stop()
+    # The family's tap waits behind one stranger's request, not five; its page keeps its order.
+    assert served.index("family-tap") == 1
+    assert served.index("family-page") == 3
+    assert [name for name in served if name.startswith("stranger")] == [
+        f"stranger-{n}" for n in range(5)
+    ]
+
+
+def test_an_error_in_a_request_reaches_only_that_request() -> None:
+    queue = FairQueue("test")
+    try:
+        broken = queue.submit("a", lambda: 1 / 0)
+        fine = queue.submit("b", lambda: "ok")
+        with pytest.raises(ZeroDivisionError):
+            broken.result(5)
+        assert fine.result(5) == "ok"
+    finally:
+        queue.stop()
+
+
+@pytest.mark.server
+def test_deals_are_recorded_on_the_real_server_while_a_sheet_prints(tmp_path) -> None:
+    server = Server(db=tmp_path / "pools.sqlite").start()
+    try:
+        phone = Client(server.url)
+        phone.fetch_token()
+        status, _, body = phone.request("POST", "/api/games", json_body=GAME)
+        assert status == 201
+        game_id = json.loads(body)["id"]
+        answered: dict[str, float] = {}
+
+        def print_sheet() -> None:
+            # The server's first sheet loads WeasyPrint and its fonts: most of a second.
+            printer = Client(server.url)
+            status, _, pdf = printer.request("GET", "/sheets/blank.pdf?ruleset=joker")
+            assert status == 200 and pdf.startswith(b"%PDF")
+            answered["sheet"] = time.monotonic()
+
+        printing = threading.Thread(target=print_sheet)
+        printing.start()
+        time.sleep(0.05)  # the sheet's request reaches the server first
+        for number in (1, 2, 3):
+            deal = {"deal": number, "bids": [1, "pass", "pass", "pass"],
+                    "tricks": [14 - number, 0, 0, 0]}  # fmt: skip
+            status, _, body = phone.request("POST", f"/api/games/{game_id}/deals", json_body=deal)
+            assert status == 201, body
+        answered["deals"] = time.monotonic()
+        printing.join(30)
+        assert answered["deals"] < answered["sheet"]
+        status, _, body = phone.request("GET", f"/api/games/{game_id}")
+        assert status == 200 and len(json.loads(body)["game"]["deals"]) == 3
+    finally:
+        server.stop()
