@@ -41,15 +41,15 @@ class Limits:
     max_body: int = 8 * 1024 * 1024
     #: Seconds for the whole body to arrive once the head is in (a trickled upload is cut).
     body_deadline: float = 30.0
-    #: Body bytes held by every request being read at once: past it, 503 until some finish.
+    #: Body bytes held by every request being read at once: past it, 429 until some finish.
     all_bodies: int = 64 * 1024 * 1024
     #: A body or an answer larger than this waits on the disk, not in memory.
     in_memory: int = 1024 * 1024
     #: Seconds to write one answer out: a reader that never reads is cut off.
     send_deadline: float = 120.0
-    #: Requests one address may have in progress at once; more are answered 503 at once.
+    #: Requests one address may have in progress at once; more are answered 429 at once.
     per_address: int = 16
-    #: Slow requests waiting for a thread; more are answered 503 at once.
+    #: Slow requests waiting for a thread; more are answered 429 at once.
     slow_waiting: int = 16
     #: Pieces the answer is written in, so a disconnect stops the writing early.
     piece: int = 256 * 1024
@@ -127,7 +127,11 @@ class Answer:
 
 
 def plain_answer(status: int, text: str, *extra: tuple[bytes, bytes]) -> Answer:
-    """Answer in a sentence, before the app is asked (a body too big, too slow, too many)."""
+    """Answer in a sentence, before the app is asked (a body too big, too slow, too many).
+
+    Too many at once is 429, never 5xx: nothing is wrong with the server, and the
+    sentence says when to try again.
+    """
     data = text.encode()
     headers = [
         (b"content-type", b"text/plain; charset=utf-8"),
@@ -182,7 +186,7 @@ class TablePools:
         address = str((scope.get("client") or ("", 0))[0])
         if self._in_flight[address] >= self.limits.per_address:
             answer = plain_answer(
-                503,
+                429,
                 "Too many requests at once from this address; nothing was lost. "
                 "Try again in a few seconds.",
                 (b"retry-after", b"2"),
@@ -222,7 +226,7 @@ class TablePools:
                             return _too_big(limits)
                         if self._held > limits.all_bodies:
                             return plain_answer(
-                                503,
+                                429,
                                 "The server is reading many uploads at once; nothing was "
                                 "lost. Try again in a few seconds.",
                                 (b"retry-after", b"5"),
@@ -243,7 +247,7 @@ class TablePools:
             if self.is_slow(environ):
                 if self._slow_waiting >= limits.slow_waiting:
                     return plain_answer(
-                        503,
+                        429,
                         "The server is busy with long work (sheets, exports); nothing was "
                         "lost. Try again in a few seconds.",
                         (b"retry-after", b"5"),

@@ -34,14 +34,14 @@ def init_app(app: Flask) -> None:
 
 
 def busy() -> Response:
-    """Answer that every PDF slot is taken: 503, and when to try again."""
-    response = refusal(503, BUSY)
+    """Answer that every PDF slot is taken: 429 (too many at once), and when to try again."""
+    response = refusal(429, BUSY)
     response.headers["Retry-After"] = "5"
     return response
 
 
 def printed(render: Callable[[], bytes], filename: str) -> Response:
-    """Render a PDF in one of the app's few slots, or answer 503 if none frees up soon.
+    """Render a PDF in one of the app's few slots, or answer 429 if none frees up soon.
 
     WeasyPrint is heavy: without a cap, a few sheets at once take every server thread
     and the table cannot record a deal meanwhile. At most SHEETS_AT_ONCE requests

@@ -33,11 +33,11 @@ def test_deals_are_recorded_while_every_pdf_slot_is_taken(tmp_path) -> None:
     assert slots.acquire(blocking=False) and slots.acquire(blocking=False)
     try:
         busy = phone.get(f"/games/{game_id}/sheet.pdf")
-        assert busy.status_code == 503
+        assert busy.status_code == 429
         assert busy.headers["Retry-After"] == "5"
         assert "printer is busy" in busy.get_data(as_text=True)
         blank = phone.get("/sheets/blank.pdf?ruleset=joker")
-        assert blank.status_code == 503
+        assert blank.status_code == 429
         for number in (1, 2, 3):
             recorded = phone.post(
                 f"/api/games/{game_id}/deals", json=deal(number), headers={"X-CSRFToken": token}
