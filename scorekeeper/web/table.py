@@ -26,6 +26,7 @@ from flask import (
 from werkzeug.datastructures import MultiDict
 
 from ..presentation.bidi import isolate_all
+from ..presentation.correction import correction_page
 from ..presentation.scoresheet import build_stored_sheet
 from ..presentation.table_page import TablePage, build_table_page, describe_tap, table_page
 from ..rules import Game, ScoreError, load_game_text
@@ -274,7 +275,9 @@ def edit_deal(game_id: str, position: int) -> Any:
         if isinstance(rescued, dict):
             values = editing.values_from(MultiDict(flat_pairs(rescued)))
         form.nonce.data = new_nonce()
-        return render_template("edit_deal.html", **editing.context(form, values))
+        form.trump.choices = editing.trump_choices()
+        page = correction_page(stored, position, values)
+        return render_template("edit_deal.html", page=page, form=form)
     form = EditDealForm()
     form.trump.choices = editing.trump_choices()
     values = editing.values_from(request.form)
@@ -311,7 +314,8 @@ def edit_deal(game_id: str, position: int) -> Any:
     else:
         return redirect(reply.location or target, code=303)
     form.nonce.data = new_nonce()
-    return render_template("edit_deal.html", **editing.context(form, values, errors)), status
+    page = correction_page(editing.stored, position, values, errors)
+    return render_template("edit_deal.html", page=page, form=form), status
 
 
 # Sharing, export and import ---------------------------------------------------------------
