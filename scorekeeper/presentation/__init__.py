@@ -2,7 +2,8 @@
 
 `table_page.py` builds the table page (the scores, the deal being entered, the
 tap plan a phone uses offline); `scoreboard.py` the watch page; `scoresheet.py`
-the scoresheet of the page and the PDF; `chart.py` the score chart. What comes back
+the scoresheet the page (`scoresheet_page.py`) and the PDF share; `correction.py`
+the page correcting a recorded deal; `chart.py` the score chart. What comes back
 is dataclasses of strings, numbers and lists: the templates render it, and it can be
 sent to a phone as JSON. Reads only. No Flask, no Jinja.
 

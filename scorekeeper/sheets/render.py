@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..house_rules.words import rule_lines
 from ..machine.config import STATIC, TEMPLATES
 from ..presentation.bidi import isolate
 from ..presentation.scoresheet import Grid, Sheet, build_blank_sheet, build_game_sheet
@@ -94,7 +93,6 @@ def sheet_html(sheet: Sheet, *, paper: str = "letter") -> str:
     template = _environment().get_template("sheets/sheet.html")
     return template.render(
         sheet=sheet,
-        rules=rule_lines(sheet.ruleset),
         page_size=page_size,
         row_height=row_height(sheet, page_height),
         layouts=[grid_layout(grid, width) for grid in sheet.grids],

@@ -27,7 +27,7 @@ from werkzeug.datastructures import MultiDict
 
 from ..presentation.bidi import isolate_all
 from ..presentation.correction import correction_page
-from ..presentation.scoresheet import build_stored_sheet
+from ..presentation.scoresheet_page import scoresheet_page
 from ..presentation.table_page import TablePage, build_table_page, describe_tap, table_page
 from ..rules import Game, ScoreError, load_game_text
 from ..service import games, taps
@@ -251,10 +251,8 @@ def tap(game_id: str) -> Any:
 @bp.get("/games/<game_id>/scoresheet")
 def scoresheet(game_id: str) -> str:
     """The game's scoresheet: the same rows, cells and totals as its PDF."""
-    stored, editor = games.load_for(get_db(), game_id, current_device())
-    return render_template(
-        "scoresheet.html", stored=stored, sheet=build_stored_sheet(stored), editor=editor
-    )
+    page = scoresheet_page(get_db(), game_id, current_device())
+    return render_template("scoresheet.html", page=page)
 
 
 @bp.route("/games/<game_id>/deals/<int:position>/edit", methods=["GET", "POST"])
