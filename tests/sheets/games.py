@@ -10,9 +10,20 @@ from typing import Any
 from pypdf import PdfReader
 
 from scorekeeper.rules import GameResult, find_ruleset, read_game, score_game
+from scorekeeper.rules.builtins import down_and_up
 from tests.conftest import EXAMPLES as EXAMPLES  # the sheet tests import it from here
 
 TRUMPS = ["clubs", "hearts", "none", "spades", "diamonds"]
+
+#: A family's Bluke for a big table: two decks, up to 20 players (the built-ins seat 15 at
+#: most), each deal top … 1 … top with as many cards as two decks give everyone (13 at most).
+CROWD: dict[str, Any] = {
+    "base": "bluke",
+    "name": "Bluke for a crowd (two decks)",
+    "players": [2, 20],
+    "deck": 108,
+    "schedule": {str(count): down_and_up(min(13, 107 // count), ones=1) for count in range(2, 21)},
+}
 
 
 def example(slug: str) -> dict[str, Any]:
@@ -25,11 +36,20 @@ def scored(document: dict[str, Any]) -> GameResult:
     return score_game(read_game(document))
 
 
-def bluke_game(players: int, names: list[str] | None = None) -> dict[str, Any]:
-    """Return a complete Bluke game for this many players; bids and tricks vary by deal."""
+def bluke_game(
+    players: int, names: list[str] | None = None, ruleset: str | dict[str, Any] = "bluke"
+) -> dict[str, Any]:
+    """Return a complete game of Bluke (or of a house Bluke) for this many players.
+
+    Bids and tricks vary by deal, so the totals differ from player to player.
+    """
     names = names or [f"Player{seat + 1}" for seat in range(players)]
+    if isinstance(ruleset, str):
+        rules = find_ruleset(ruleset)
+    else:
+        rules = read_game({"ruleset": ruleset, "players": names, "deals": []}).ruleset
     deals = []
-    for number, cards in enumerate(find_ruleset("bluke").schedule(players)):
+    for number, cards in enumerate(rules.schedule(players)):
         tricks = [0] * players
         for trick in range(cards):
             tricks[(trick * 3 + number) % players] += 1
@@ -40,7 +60,7 @@ def bluke_game(players: int, names: list[str] | None = None) -> dict[str, Any]:
                 "trump": TRUMPS[number % len(TRUMPS)],
             }
         )
-    return {"ruleset": "bluke", "players": names, "first_dealer": 2, "deals": deals}
+    return {"ruleset": ruleset, "players": names, "first_dealer": 2, "deals": deals}
 
 
 def joker_passing_game() -> dict[str, Any]:
