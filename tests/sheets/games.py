@@ -60,7 +60,7 @@ def bluke_game(
                 "trump": TRUMPS[number % len(TRUMPS)],
             }
         )
-    return {"ruleset": ruleset, "players": names, "first_dealer": 2, "deals": deals}
+    return {"ruleset": ruleset, "players": names, "first_dealer": 2 % players, "deals": deals}
 
 
 def joker_passing_game() -> dict[str, Any]:
