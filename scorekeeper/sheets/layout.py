@@ -58,7 +58,7 @@ BLANK_BOXES = (20.0, 16.0, 20.0, 24.0)
 FILLED_BOXES = (14.0, 16.0, 19.0, 19.0)  #: and room for the words over them: "took", "score"
 PADDING = 2.6  #: a box's padding and border, left and right together
 #: The least and most height of a grid row, in points: pencil rows are taller.
-ROW_HEIGHTS = {True: (15.0, 24.0), False: (12.0, 18.0)}
+ROW_HEIGHTS = {True: (14.0, 24.0), False: (12.0, 18.0)}  #: 14 pt: a 5 mm square
 #: What a row adds to its height: its border.
 ROW_BORDER = 0.6
 #: Characters narrower than most, in ems of DejaVu Sans.
