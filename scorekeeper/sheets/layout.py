@@ -5,9 +5,10 @@ WeasyPrint's layout of templates/sheets/sheet.html with static/sheet.css; a chan
 either that moves a head, a row or the rules box should change them too (the PDF tests
 print every size of table and check the page count this plan promised).
 
-The plan tries the paper both ways up. A side's boxes need a least width (wide enough
-for its longest number), so a portrait page holds about five players side by side and a
-landscape one about seven; the sides are split into balanced bands of that many, and
+The plan tries the paper both ways up. Each of a side's boxes needs a least width (room
+for a pencil, or for its widest number), so a page holds as many sides side by side as
+those fit (five to seven in portrait, seven to ten in landscape, as a rule); the sides
+are split into balanced bands of that many, and
 the bands flow down the pages, a band's head (its names) printed again wherever it
 breaks across a page. The plan takes the way up that needs the fewest pages, then the
 fewest bands (a deal read across in one line), then portrait; and stretches the rows
@@ -62,7 +63,7 @@ ROW_HEIGHTS = {True: (14.0, 24.0), False: (12.0, 18.0)}  #: 14 pt: a 5 mm square
 #: What a row adds to its height: its border.
 ROW_BORDER = 0.6
 #: Characters narrower than most, in ems of DejaVu Sans.
-NARROW = {"-": 0.36, " ": 0.32, ".": 0.32, ",": 0.32, "/": 0.34, "i": 0.28, "l": 0.28, "1": 0.64}
+NARROW = {"-": 0.36, " ": 0.32, ".": 0.32, ",": 0.32, "/": 0.34, "i": 0.28, "l": 0.28}
 #: The fewest rows of a band a page ends with or starts with when the band breaks.
 FEWEST_ROWS = 3
 
@@ -124,12 +125,8 @@ def plan(sheet: Sheet, paper: str) -> Plan:
     best: Plan | None = None
     for landscape in (False, True):
         width, height = (long, short) if landscape else (short, long)
-        option = _plan_one_way(sheet, width - SIDE_MARGINS, height - END_MARGINS)
-        option = Plan(
-            f"{page_size} {'landscape' if landscape else 'portrait'}",
-            landscape,
-            *option,
-        )
+        shape = _plan_one_way(sheet, width - SIDE_MARGINS, height - END_MARGINS)
+        option = Plan(f"{page_size} {'landscape' if landscape else 'portrait'}", landscape, *shape)
         if best is None or (option.pages, len(option.layouts)) < (best.pages, len(best.layouts)):
             best = option
     assert best is not None
