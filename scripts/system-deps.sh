@@ -1,15 +1,21 @@
 #!/usr/bin/env bash
 # Install the system packages the app and its tests need, only if missing:
-# Pango for WeasyPrint, fonts with card suits and many scripts, and Debian's
-# Chromium for the browser tests. Uses apt; does nothing when all is present.
+# Pango for WeasyPrint, fonts with card suits and many scripts (the printed sheet
+# draws every player's name: Latin, Greek and Cyrillic from DejaVu; Georgian,
+# Arabic, Hebrew and the rest from Noto; Chinese, Japanese and Korean from Noto CJK;
+# emoji from Noto Color Emoji), and Debian's Chromium for the browser tests.
+# Uses apt; does nothing when all is present.
 set -euo pipefail
 want=()
 have_lib() { ldconfig -p 2>/dev/null | grep -q "$1"; }
 have_lib 'libpango-1.0.so' || want+=(libpango-1.0-0)
 have_lib 'libpangoft2-1.0.so' || want+=(libpangoft2-1.0-0)
 [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || want+=(fonts-dejavu-core)
-[ -d /usr/share/fonts/truetype/noto ] || want+=(fonts-noto-core)
-[ -d /usr/share/fonts/opentype/noto ] || want+=(fonts-noto-cjk)
+# Each font package is known by a file of its own (the emoji font shares Noto's folder).
+noto=/usr/share/fonts/truetype/noto
+[ -e $noto/NotoSansGeorgian-Regular.ttf ] || want+=(fonts-noto-core)
+[ -e /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ] || want+=(fonts-noto-cjk)
+[ -e $noto/NotoColorEmoji.ttf ] || want+=(fonts-noto-color-emoji)
 if [ "${1:-}" = "--browser" ]; then
     [ -x /usr/bin/chromium ] || want+=(chromium)
 fi

@@ -1,9 +1,13 @@
 """The scoresheet as a view-model: every word and number a scoresheet shows.
 
-One model for both sheets: the scoresheet page (web/table.py) and the PDF
-(sheets/render.py) draw the same rows, cells and totals from it. Pure: a scored
-game (or a ruleset and a table of players) in, frozen dataclasses out. The
-templates only lay these out; nothing here knows HTML, PDF, Flask or SQLite.
+One model for both sheets: the scoresheet page (scoresheet_page.py) and the PDF
+(sheets/render.py) draw the same rows, cells and totals from it. A scored game (or a
+ruleset and a table of players) in, frozen dataclasses of words and numbers out: no
+ruleset object, no stored row, so the page's model can be sent as JSON as it is.
+
+The sides are laid out in bands, a grid each: at most PLAYERS_PER_GRID side by side,
+as a portrait page prints them. `in_bands` regroups the same rows for a wider page
+(the PDF's landscape) or for one table holding every side (the phone's page).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from ..house_rules.words import rule_lines
 from ..rules import (
     BidKind,
     DealResult,
@@ -101,7 +106,8 @@ class Grid:
 class Sheet:
     """A whole scoresheet, blank or filled in."""
 
-    ruleset: Ruleset  #: the rules the sheet is for (its name heads it; the PDF prints a box)
+    ruleset: str  #: the name of the rules the sheet is for
+    rules: tuple[str, ...]  #: those rules in plain words, for the PDF's rules box
     heading: str
     blank: bool
     date: str  #: "" on a blank sheet, for a pencil
@@ -116,6 +122,11 @@ class Sheet:
     def row_count(self) -> int:
         """Return how many deal rows the sheet prints, over all its grids."""
         return sum(len(grid.rows) for grid in self.grids)
+
+    @property
+    def sides(self) -> tuple[SideHead, ...]:
+        """Return every side's head, in seating order, over all the grids."""
+        return tuple(side for grid in self.grids for side in grid.sides)
 
 
 def build_blank_sheet(
@@ -148,7 +159,8 @@ def build_blank_sheet(
             )
         )
     return Sheet(
-        ruleset=ruleset,
+        ruleset=ruleset.name,
+        rules=tuple(rule_lines(ruleset)),
         heading="Scoresheet",
         blank=True,
         date="",
@@ -198,7 +210,8 @@ def build_game_sheet(result: GameResult, *, date: datetime.date | str | None = N
     if isinstance(date, datetime.date):
         date = date.isoformat()
     return Sheet(
-        ruleset=ruleset,
+        ruleset=ruleset.name,
+        rules=tuple(rule_lines(ruleset)),
         heading=heading,
         blank=False,
         date=date or datetime.date.today().isoformat(),
@@ -360,15 +373,32 @@ def _bonus_note(result: GameResult, deal: DealResult, side: int, seats: Sequence
     return ", ".join(notes)
 
 
-def _grids(heads: tuple[SideHead, ...], rows: Sequence[Row]) -> tuple[Grid, ...]:
-    """Split the sides into grids of at most PLAYERS_PER_GRID, balanced, each with every row."""
-    count = len(heads)
-    grids = -(-count // PLAYERS_PER_GRID)
-    size, extra = divmod(count, grids)
+def in_bands(sheet: Sheet, size: int) -> Sheet:
+    """Return the same sheet with its sides regrouped into balanced bands of at most `size`."""
+    if [len(grid.sides) for grid in sheet.grids] == _band_sizes(len(sheet.sides), size):
+        return sheet
+    rows = tuple(
+        replace(row, cells=tuple(cell for grid in sheet.grids for cell in grid.rows[at].cells))
+        for at, row in enumerate(sheet.grids[0].rows)
+    )
+    return replace(sheet, grids=_grids(sheet.sides, rows, size))
+
+
+def _band_sizes(count: int, size: int) -> list[int]:
+    """Return how many sides each band holds: as even as can be, the bigger bands first."""
+    bands = -(-count // max(size, 1))
+    even, extra = divmod(count, bands)
+    return [even + (1 if index < extra else 0) for index in range(bands)]
+
+
+def _grids(
+    heads: tuple[SideHead, ...], rows: Sequence[Row], size: int = PLAYERS_PER_GRID
+) -> tuple[Grid, ...]:
+    """Split the sides into balanced grids of at most `size`, each with every row."""
     out = []
     start = 0
-    for index in range(grids):
-        stop = start + size + (1 if index < extra else 0)
+    for band in _band_sizes(len(heads), size):
+        stop = start + band
         picked = range(start, stop)
         out.append(
             Grid(

@@ -2,7 +2,7 @@
 
 render.py lays a `Sheet` out through templates/sheets/sheet.html and WeasyPrint;
 fetcher.py lets WeasyPrint load nothing but the app's own static files; the
-rules box takes its words from `scorekeeper.house_rules.words`. Import
+rules box prints the words the model carries (from `scorekeeper.house_rules.words`). Import
 `scorekeeper.sheets.render` where a sheet is printed: WeasyPrint is imported only
 while a sheet renders.
 

@@ -1,61 +1,26 @@
-"""Sheets to PDF: the scoresheet view-model through a Jinja template and WeasyPrint."""
+"""Sheets to PDF: the scoresheet view-model through a Jinja template and WeasyPrint.
+
+layout.py plans the page (which way up, the bands, the rows' height); the template
+lays the sheet out as planned; WeasyPrint prints it.
+"""
 
 from __future__ import annotations
 
 import datetime
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..house_rules.words import rule_lines
 from ..machine.config import STATIC, TEMPLATES
 from ..presentation.bidi import isolate
-from ..presentation.scoresheet import Grid, Sheet, build_blank_sheet, build_game_sheet
+from ..presentation.scoresheet import Sheet, build_blank_sheet, build_game_sheet
 from ..rules import GameResult, Ruleset, ScoreError
 from .fetcher import static_url_fetcher
+from .layout import PAPERS, Plan, plan
 
-#: Paper by its command-line name: the CSS page size, its width and height in points.
-PAPERS = {"letter": ("letter", 612.0, 792.0), "a4": ("A4", 595.28, 841.89)}
-#: The page's margins, left and right together and top and bottom (static/sheet.css, @page).
-SIDE_MARGINS = 56.0
-END_MARGINS = 50.0
-#: Room for the head, seating, legend and rules box; and for each grid's head and foot.
-PAGE_FURNITURE = 190.0
-GRID_FURNITURE = 63.0
-#: The least and most height of a grid row, in points: pencil rows are taller.
-ROW_HEIGHTS = {True: (16.0, 24.0), False: (12.5, 18.0)}
 #: The most rows a sheet prints: a schedule of 104 deals, and as many thrown in and dealt again.
 MAX_SHEET_ROWS = 208
-
-
-@dataclass(frozen=True)
-class Layout:
-    """Column widths of one grid, in points."""
-
-    number: float
-    cards: float
-    dealer: float
-    trump: float
-    bid: float
-    took: float
-    score: float
-    total: float
-
-
-def grid_layout(grid: Grid, width: float) -> Layout:
-    """Share the page's width between the fixed columns and each side's boxes."""
-    bids = grid.bid_columns
-    boxes = len(grid.sides) * (bids + 3)
-    dealer = 62.0 if boxes <= 12 else 48.0
-    number, cards, trump = 20.0, 27.0, 24.0
-    # Relative widths of a side's boxes: bids and running totals need the most room.
-    bid, took, score, total = (1.45 if bids > 1 else 1.3), 1.0, 1.3, 1.5
-    unit = (width - number - cards - dealer - trump) / (
-        len(grid.sides) * (bids * bid + took + score + total)
-    )
-    return Layout(number, cards, dealer, trump, bid * unit, took * unit, score * unit, total * unit)
 
 
 @functools.cache
@@ -72,33 +37,22 @@ def _environment() -> Any:
     return environment
 
 
-def row_height(sheet: Sheet, page_height: float) -> float:
-    """Stretch the rows to fill one page where they fit, within readable limits."""
-    rows = sum(len(grid.rows) for grid in sheet.grids)
-    room = page_height - END_MARGINS - PAGE_FURNITURE - GRID_FURNITURE * len(sheet.grids)
-    low, high = ROW_HEIGHTS[sheet.blank]
-    return round(max(low, min(high, room / max(rows, 1))), 1)
+def _paper(paper: str) -> str:
+    if not isinstance(paper, str) or paper.lower() not in PAPERS:
+        raise ValueError(f"paper must be letter or a4, not {paper!r}")
+    return paper.lower()
 
 
-def _paper(paper: str) -> tuple[str, float, float]:
-    try:
-        return PAPERS[paper.lower()]
-    except (KeyError, AttributeError):
-        raise ValueError(f"paper must be letter or a4, not {paper!r}") from None
+def sheet_plan(sheet: Sheet, *, paper: str = "letter") -> Plan:
+    """Return how the sheet goes onto this paper: the way up, its bands, its rows' height."""
+    return plan(sheet, _paper(paper))
 
 
 def sheet_html(sheet: Sheet, *, paper: str = "letter") -> str:
     """Return the sheet as the HTML WeasyPrint lays out."""
-    page_size, page_width, page_height = _paper(paper)
-    width = page_width - SIDE_MARGINS
+    chosen = sheet_plan(sheet, paper=paper)
     template = _environment().get_template("sheets/sheet.html")
-    return template.render(
-        sheet=sheet,
-        rules=rule_lines(sheet.ruleset),
-        page_size=page_size,
-        row_height=row_height(sheet, page_height),
-        layouts=[grid_layout(grid, width) for grid in sheet.grids],
-    )
+    return template.render(sheet=chosen.sheet, plan=chosen)
 
 
 def sheet_pdf(sheet: Sheet, *, paper: str = "letter", static_root: Path = STATIC) -> bytes:

@@ -1,19 +1,16 @@
-"""The form that corrects one recorded deal: its choices, its values, and where errors go."""
+"""The form that corrects one recorded deal: its values in and out, and where errors go.
+
+What the page shows (each select, its choices, the errors beside them) is built by
+`scorekeeper.presentation.correction`; this reads what was sent back.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from ..rules import (
-    TRUMPS,
-    DealRecord,
-    IllegalBid,
-    ScoreError,
-    TricksError,
-    bid_choices,
-    trump_label,
-)
+from ..presentation.correction import trump_choices
+from ..rules import DealRecord, IllegalBid, ScoreError, TricksError
 from ..storage import StoredGame
 
 
@@ -29,23 +26,9 @@ class DealEditor:
         self.cards = self.deal.setup.cards
         self.partnership = self.game.ruleset.partnership
 
-    def bid_options(self) -> list[tuple[str, str]]:
-        """Return every bid that could be said with these cards, as (value, label)."""
-        options = []
-        for choice in bid_choices(self.game.ruleset, self.cards, [], len(self.game.players)):
-            value = str(choice.bid.to_json())
-            label = "board" if value == "board" else choice.label
-            options.append((value, label))
-        return options
-
-    def trick_options(self) -> list[tuple[str, str]]:
-        """Return the tricks a player or team may have taken, "—" for none noted."""
-        return [("", "—")] + [(str(n), str(n)) for n in range(self.cards + 1)]
-
     def trump_choices(self) -> list[tuple[str, str]]:
-        """Return the trumps this game's deck can have, "not noted" first."""
-        suits = [t for t in TRUMPS if t != "none" or self.game.ruleset.allows_no_trump()]
-        return [("", "not noted")] + [(t, trump_label(t)) for t in suits]
+        """Return the trumps this game's deck can have, "not noted" first (the form's choices)."""
+        return list(trump_choices(self.game.ruleset))
 
     @property
     def asks_rainbows(self) -> bool:
@@ -124,19 +107,6 @@ class DealEditor:
         if isinstance(error, TricksError):
             return {"tricks": message}
         return {"form": message}
-
-    def context(
-        self, form: Any, values: Mapping[str, Any], errors: Mapping[str, str] | None = None
-    ) -> dict[str, Any]:
-        """Return what the edit page's template needs."""
-        form.trump.choices = self.trump_choices()
-        return {
-            "stored": self.stored,
-            "editor_view": self,
-            "form": form,
-            "values": values,
-            "errors": errors or {},
-        }
 
 
 def _number(text: Any) -> Any:

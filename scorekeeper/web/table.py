@@ -27,9 +27,10 @@ from flask import (
 from werkzeug.datastructures import MultiDict
 
 from ..presentation.bidi import isolate_all
+from ..presentation.correction import correction_page
 from ..presentation.home import delete_page, home_page
 from ..presentation.new_game import draw_page, import_page, new_game_page
-from ..presentation.scoresheet import build_stored_sheet
+from ..presentation.scoresheet_page import scoresheet_page
 from ..presentation.table_page import TablePage, build_table_page, describe_tap, table_page
 from ..rules import Game, ScoreError, load_game_text
 from ..service import games, taps
@@ -244,10 +245,8 @@ def tap(game_id: str) -> Any:
 @slow
 def scoresheet(game_id: str) -> str:
     """The game's scoresheet: the same rows, cells and totals as its PDF."""
-    stored, editor = games.load_for(get_db(), game_id, current_device())
-    return render_template(
-        "scoresheet.html", stored=stored, sheet=build_stored_sheet(stored), editor=editor
-    )
+    page = scoresheet_page(get_db(), game_id, current_device())
+    return render_template("scoresheet.html", page=page)
 
 
 @bp.route("/games/<game_id>/deals/<int:position>/edit", methods=["GET", "POST"])
@@ -268,7 +267,9 @@ def edit_deal(game_id: str, position: int) -> Any:
         if isinstance(rescued, dict):
             values = editing.values_from(MultiDict(flat_pairs(rescued)))
         form.nonce.data = new_nonce()
-        return render_template("edit_deal.html", **editing.context(form, values))
+        form.trump.choices = editing.trump_choices()
+        page = correction_page(stored, position, values)
+        return render_template("edit_deal.html", page=page, form=form)
     form = EditDealForm()
     form.trump.choices = editing.trump_choices()
     values = editing.values_from(request.form)
@@ -305,7 +306,8 @@ def edit_deal(game_id: str, position: int) -> Any:
     else:
         return redirect(reply.location or target, code=303)
     form.nonce.data = new_nonce()
-    return render_template("edit_deal.html", **editing.context(form, values, errors)), status
+    page = correction_page(editing.stored, position, values, errors)
+    return render_template("edit_deal.html", page=page, form=form), status
 
 
 # Sharing, export and import ---------------------------------------------------------------

@@ -562,8 +562,13 @@ def test_the_scoresheet_shows_every_deal_and_highlights_the_current_row(table, c
     table.start("back-alley-pagat", FOUR)
     table.tap("trump:diamonds", "bid:2", "bid:pass", "bid:1", "bid:3", "tricks:4")
     page = client.get(f"{table.url}/scoresheet").get_data(as_text=True)
-    assert page.count("<tr") >= 26 + 3
-    assert re.search(r'class="current".*?<td>2</td>\s*<td>12</td>\s*<td>Bob</td>', page, re.S)
+    assert page.count("<tr") >= 26 + 2  # every deal, the names above, the totals below
+    assert re.search(
+        r'class="current">\s*<th scope="row" class="deal"><div class="deal-head">'
+        r'<b class="number">2</b> <span class="cards">12<.*?<span class="dealer"><bdi>Bob</bdi>',
+        page,
+        re.S,
+    )
     assert "♦" in page and f"{table.url}/deals/1/edit" in page
 
 

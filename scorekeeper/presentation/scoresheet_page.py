@@ -1,0 +1,41 @@
+"""The scoresheet page as plain data: a game's sheet with every side in one table.
+
+`scoresheet_page` is the one call that builds it. The sheet is the very model the PDF
+prints (scoresheet.py), regrouped into a single band: a phone shows up to
+SIDES_ON_A_PHONE sides side by side, and a bigger table scrolls inside a region of its
+own, its deal column and totals kept in place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..storage import Connection, get_game_for
+from .scoresheet import Sheet, build_stored_sheet, in_bands
+
+#: The most sides a phone shows side by side, every running total on the screen.
+SIDES_ON_A_PHONE = 6
+
+
+@dataclass(frozen=True)
+class ScoresheetPage:
+    """The scoresheet page: a game's sheet in one table, and whether this phone may correct it."""
+
+    game_id: str
+    version: int
+    editor: bool  #: this phone may correct a deal (each played deal's number is a link)
+    sheet: Sheet  #: one grid holding every side
+    scrolls: bool  #: more sides than a phone shows side by side: the table scrolls on its own
+
+
+def scoresheet_page(db: Connection, game_id: str, device: str | None) -> ScoresheetPage:
+    """Build a game's scoresheet page for this phone (raise NotFound for an unknown game)."""
+    stored, editor = get_game_for(db, game_id, device)
+    sheet = build_stored_sheet(stored)
+    return ScoresheetPage(
+        game_id=stored.id,
+        version=stored.version,
+        editor=editor,
+        sheet=in_bands(sheet, len(sheet.sides)),
+        scrolls=len(sheet.sides) > SIDES_ON_A_PHONE,
+    )
