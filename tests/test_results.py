@@ -14,7 +14,7 @@ from scorekeeper.service import games, taps
 from scorekeeper.service.rulebook import save_house_rules
 from scorekeeper.standings.results import GameFilter, bring_up_to_date, recent_games
 from scorekeeper.standings.summary import STAMP, summarize
-from scorekeeper.storage import find_any_ruleset, open_database
+from scorekeeper.storage import find_any_ruleset, get_game, open_database
 from scorekeeper.transfer.all_games import import_all
 from tests.conftest import EXAMPLES, example
 from tests.storage_helpers import forget_results
@@ -71,7 +71,7 @@ def stored_numbers(db, game_id: str) -> dict[str, Any]:
 
 def fresh_numbers(db, game_id: str) -> dict[str, Any]:
     """Score the game afresh, from its file, and count what its stored results should say."""
-    stored = games.load(db, game_id)
+    stored = get_game(db, game_id)
     summary = summarize(score_game(read_game(stored.game.to_json())))
     return {
         "version": stored.version,

@@ -19,9 +19,9 @@ from scorekeeper.rules import (
     score_game,
 )
 from scorekeeper.service.games import correct_deal, record_deal, start_game, undo_deal
-from scorekeeper.service.games import load as games_load
 from scorekeeper.standings.results import bring_up_to_date, family, with_games
 from scorekeeper.standings.stats import FamilyStats, best_bidders, one_decimal, ranked
+from scorekeeper.storage import get_game as games_load
 from scorekeeper.storage import open_database
 from tests.conftest import EXAMPLES, example
 from tests.storage_helpers import forget_results

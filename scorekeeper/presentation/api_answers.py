@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..storage import Connection, NotFound, StoredGame, get_game_for
+from ..storage import Connection, NotFound, StoredGame, get_game, get_game_for
 
 
 def whole_game(db: Connection, game_id: str, device: str | None) -> tuple[StoredGame, dict, bool]:
@@ -57,3 +57,8 @@ def what_changed(stored: StoredGame, position: int | None) -> dict[str, Any]:
         "winners": None if result.winners is None else list(result.winners),
         "next": None if result.next is None else result.next.to_json(),
     }
+
+
+def game_file(db: Connection, game_id: str) -> dict[str, Any]:
+    """Return a stored game as its game file (docs/game-format.md), to export."""
+    return get_game(db, game_id).game.to_json()

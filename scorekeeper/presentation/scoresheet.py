@@ -33,7 +33,7 @@ from ..rules.scoring import score_side
 from .bidi import isolate, isolate_all
 
 if TYPE_CHECKING:
-    from ..storage import StoredGame
+    from ..storage import Connection, StoredGame
 
 #: The most players one grid holds side by side; more players get several grids.
 PLAYERS_PER_GRID = 5
@@ -222,6 +222,13 @@ def build_game_sheet(result: GameResult, *, date: datetime.date | str | None = N
         legend=(f"{MADE} bid made", f"{SET} set (bid missed)"),
         total_label="Final" if result.complete else "So far",
     )
+
+
+def stored_sheet(db: Connection, game_id: str) -> Sheet:
+    """Lay out the sheet of a stored game (raise NotFound for an unknown game)."""
+    from ..storage import get_game  # here: `scorekeeper sheet` reads files, not a database
+
+    return build_stored_sheet(get_game(db, game_id))
 
 
 def build_stored_sheet(stored: StoredGame) -> Sheet:

@@ -35,14 +35,13 @@ from .errors import STALE, Conflict, NoSuchDeal, NotAllowed
 # Who may change a game --------------------------------------------------------------------------
 
 
-def load(db: Connection, game_id: str) -> StoredGame:
-    """Return a stored game, or raise NotFound."""
-    return get_game(db, game_id)
-
-
-def load_for(db: Connection, game_id: str, device: str | None) -> tuple[StoredGame, bool]:
-    """Return a stored game and whether this device may change it, or raise NotFound."""
-    return get_game_for(db, game_id, device)
+def open_to_change(db: Connection, game_id: str, device: str | None) -> StoredGame:
+    """Return a game this device may change (to draw a form against it): raise NotFound for
+    an unknown game, NotAllowed for a phone that may only watch."""
+    stored, editor = get_game_for(db, game_id, device)
+    if not editor:
+        raise NotAllowed()
+    return stored
 
 
 def check_may_change(db: Connection, game_id: str, device: str | None) -> None:

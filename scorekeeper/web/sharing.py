@@ -11,7 +11,6 @@ from flask_wtf import FlaskForm
 
 from ..machine.addresses import reachable
 from ..service import games
-from ..service.errors import NotAllowed
 from .db import get_db
 from .devices import current_device
 
@@ -59,9 +58,7 @@ def qr_svg(text: str, title: str) -> Response:
 @bp.get("/games/<game_id>/edit-qr.svg")
 def edit_qr(game_id: str) -> Response:
     """The edit link as a QR code, for the scorer to hand scoring to another phone."""
-    stored, editor = games.load_for(get_db(), game_id, current_device())
-    if not editor:
-        raise NotAllowed()
+    stored = games.open_to_change(get_db(), game_id, current_device())
     response = qr_svg(edit_url(stored.id, stored.edit_key), "QR code: the edit link of this game")
     response.headers["Cache-Control"] = "private, no-store"
     return response

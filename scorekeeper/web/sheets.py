@@ -8,10 +8,9 @@ from collections.abc import Callable
 from flask import Blueprint, Flask, Response, current_app, render_template, request
 
 from ..presentation.blank_sheets import blank_sheets_page
-from ..presentation.scoresheet import build_stored_sheet
+from ..presentation.scoresheet import stored_sheet
 from ..rules import ScoreError
 from ..rules.ruleset import Ruleset
-from ..service.games import load
 from ..storage import NotFound, find_any_ruleset
 from .db import get_db
 from .errors import refusal
@@ -95,13 +94,13 @@ def players_asked(ruleset: Ruleset) -> list[str] | int:
 def game_sheet(game_id: str) -> Response:
     from ..sheets.render import sheet_pdf
 
-    stored = load(get_db(), game_id)
+    sheet = stored_sheet(get_db(), game_id)
     paper = paper_asked()
     if paper is None:
         return refusal(400, "Paper must be letter or a4.")
     try:
         return printed(
-            lambda: sheet_pdf(build_stored_sheet(stored), paper=paper),
+            lambda: sheet_pdf(sheet, paper=paper),
             f"scoresheet-{game_id}.pdf",
         )
     except ScoreError as error:

@@ -26,6 +26,7 @@ from flask import (
 )
 from werkzeug.datastructures import MultiDict
 
+from ..presentation.api_answers import game_file
 from ..presentation.bidi import isolate_all
 from ..presentation.correction import correction_page
 from ..presentation.home import delete_page, home_page
@@ -34,7 +35,7 @@ from ..presentation.scoresheet_page import scoresheet_page
 from ..presentation.table_page import TablePage, build_table_page, describe_tap, table_page
 from ..rules import Game, ScoreError, load_game_text
 from ..service import games, taps
-from ..service.errors import STALE, Conflict, KeyReused, NotAllowed
+from ..service.errors import STALE, Conflict, KeyReused
 from ..service.once import run_once
 from ..standings.results import GameFilter
 from ..storage import Connection, Reply, StoredGame, get_game
@@ -254,9 +255,7 @@ def edit_deal(game_id: str, position: int) -> Any:
     """Correct an earlier deal; everything after it is rescored, or nothing changes."""
     db = get_db()
     device = current_device()
-    stored, editor = games.load_for(db, game_id, device)
-    if not editor:
-        raise NotAllowed()
+    stored = games.open_to_change(db, game_id, device)
     if not 1 <= position <= len(stored.game.deals):
         abort(404)
     editing = DealEditor(stored, position)
@@ -342,9 +341,8 @@ def delete_game(game_id: str) -> Any:
 @bp.get("/games/<game_id>/export.json")
 @slow
 def export(game_id: str) -> Response:
-    stored = games.load(get_db(), game_id)
     response = Response(
-        json.dumps(stored.game.to_json(), ensure_ascii=False, indent=1),
+        json.dumps(game_file(get_db(), game_id), ensure_ascii=False, indent=1),
         mimetype="application/json",
     )
     response.headers["Content-Disposition"] = f'attachment; filename="game-{game_id}.json"'
