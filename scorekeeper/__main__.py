@@ -4,4 +4,6 @@ import sys
 
 from scorekeeper.cli import main
 
-sys.exit(main())
+# Guarded: the sheet printer's processes import this module again, and must not run it.
+if __name__ == "__main__":
+    sys.exit(main())

@@ -380,6 +380,62 @@ def _bonus_note(result: GameResult, deal: DealResult, side: int, seats: Sequence
     return ", ".join(notes)
 
 
+#: Boxes (a row of one side) in one part of a long sheet, on the phone and on paper: every
+#: row of a 26-deal game of 20 sides, or 52 rows of the longest schedule at 20 (the
+#: largest game holds 208 rows).
+CELLS_PER_PART = 1040
+
+
+@dataclass(frozen=True)
+class SheetPart:
+    """One part of a long sheet, as its links name it."""
+
+    number: int  #: from 1
+    first: int  #: the deal number of its first row
+    last: int  #: the deal number of its last row
+    current: bool  #: the part shown
+
+
+class NoSuchPart(LookupError):
+    """A part of the sheet that is not there."""
+
+
+def rows_per_part(sides: int) -> int:
+    """Return how many rows one part of the sheet holds for this many sides."""
+    return max(1, CELLS_PER_PART // max(1, sides))
+
+
+def sheet_part(sheet: Sheet, part: int | None = None) -> tuple[Sheet, list[SheetPart]]:
+    """Return the rows of one part of a long sheet (in every grid) and the list of parts.
+
+    With no part asked for, the part holding the deal to play next (or the last deal)
+    is given. A sheet that fits in one part comes back whole, with no parts listed.
+    Raise NoSuchPart for a part the sheet does not have.
+    """
+    rows = sheet.grids[0].rows
+    size = rows_per_part(len(sheet.sides))
+    count = max(1, -(-len(rows) // size))
+    if part is None:
+        current = next((i for i, row in enumerate(rows) if row.current), len(rows) - 1)
+        part = max(0, current) // size + 1
+    if not 1 <= part <= count:
+        raise NoSuchPart(part)
+    if count == 1:
+        return sheet, []
+    start, stop = (part - 1) * size, part * size
+    grids = tuple(replace(grid, rows=grid.rows[start:stop]) for grid in sheet.grids)
+    parts = [
+        SheetPart(
+            number,
+            rows[(number - 1) * size].number,
+            rows[min(number * size, len(rows)) - 1].number,
+            number == part,
+        )
+        for number in range(1, count + 1)
+    ]
+    return replace(sheet, grids=grids), parts
+
+
 def in_bands(sheet: Sheet, size: int) -> Sheet:
     """Return the same sheet with its sides regrouped into balanced bands of at most `size`."""
     if [len(grid.sides) for grid in sheet.grids] == _band_sizes(len(sheet.sides), size):

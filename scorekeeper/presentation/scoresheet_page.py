@@ -3,7 +3,9 @@
 `scoresheet_page` is the one call that builds it. The sheet is the very model the PDF
 prints (scoresheet.py), regrouped into a single band: a phone shows up to
 SIDES_ON_A_PHONE sides side by side, and a bigger table scrolls inside a region of its
-own, its deal column and totals kept in place.
+own, its deal column and totals kept in place. A long game of many players is shown a
+part at a time (`sheet_part`, the same parts the PDF prints), opening on the part of the
+deal being played, so no page of the largest game a family can keep outgrows a phone.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..storage import Connection, get_game_for
-from .scoresheet import Sheet, build_stored_sheet, in_bands
+from .scoresheet import Sheet, SheetPart, build_stored_sheet, in_bands, sheet_part
 
 #: The most sides a phone shows side by side, every running total on the screen.
 SIDES_ON_A_PHONE = 6
@@ -24,18 +26,25 @@ class ScoresheetPage:
     game_id: str
     version: int
     editor: bool  #: this phone may correct a deal (each played deal's number is a link)
-    sheet: Sheet  #: one grid holding every side
+    sheet: Sheet  #: one grid holding every side (the rows of the part shown)
     scrolls: bool  #: more sides than a phone shows side by side: the table scrolls on its own
+    parts: list[SheetPart]  #: the parts of a long sheet; empty when it is one part
 
 
-def scoresheet_page(db: Connection, game_id: str, device: str | None) -> ScoresheetPage:
-    """Build a game's scoresheet page for this phone (raise NotFound for an unknown game)."""
+def scoresheet_page(
+    db: Connection, game_id: str, device: str | None, part: int | None = None
+) -> ScoresheetPage:
+    """Build a game's scoresheet page for this phone: the part asked for, or the one holding
+    the deal being played (raise NotFound for an unknown game, NoSuchPart for a part the
+    sheet does not have)."""
     stored, editor = get_game_for(db, game_id, device)
-    sheet = build_stored_sheet(stored)
+    whole = build_stored_sheet(stored)
+    sheet, parts = sheet_part(in_bands(whole, len(whole.sides)), part)
     return ScoresheetPage(
         game_id=stored.id,
         version=stored.version,
         editor=editor,
-        sheet=in_bands(sheet, len(sheet.sides)),
+        sheet=sheet,
         scrolls=len(sheet.sides) > SIDES_ON_A_PHONE,
+        parts=parts,
     )

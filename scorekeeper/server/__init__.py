@@ -5,6 +5,6 @@ event loop) with its limits; `pools.py` runs the Flask app on threads of its own
 table's requests in fair turns on one and long work on a few beside it; `banner.py`
 says where phones should go as it starts.
 
-May import: machine, storage, standings, web.
+May import: machine, storage, standings, sheets, web.
 Libraries: hypercorn, werkzeug, segno.
 """

@@ -85,6 +85,7 @@ def serve(*, host: str, port: int, db: str | None = None, threads: int = SLOW_TH
     """Run the app until interrupted (Ctrl-C or SIGTERM)."""
     from hypercorn.asyncio import serve as hypercorn_serve
 
+    from ..sheets.printer import warm_up
     from ..web import create_app
     from .pools import TablePools
 
@@ -97,6 +98,7 @@ def serve(*, host: str, port: int, db: str | None = None, threads: int = SLOW_TH
     if counted:
         print(f"Counted the results of {counted} games kept from before", flush=True)
     more_open_files()
+    warm_up()  # the sheet printer's processes start while the banner is read
     # A quick request waits at most this long for the interpreter while a slow one runs.
     sys.setswitchinterval(0.001)
     greet(host, port, app.config["DATABASE"])

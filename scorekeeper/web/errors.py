@@ -118,6 +118,10 @@ def init_app(app: Flask) -> None:
     def _not_allowed(error: NotAllowed) -> Response:
         return refusal(403, error.message)
 
+    @app.errorhandler(BadQuery)
+    def _bad_query(error: BadQuery) -> Response:
+        return refusal(400, error.message)
+
     @app.errorhandler(HTTPException)
     def _http(error: HTTPException) -> Response:
         status = error.code or 500
@@ -134,3 +138,23 @@ def init_app(app: Flask) -> None:
             return refusal(400, UNREADABLE)
         app.logger.exception("unexpected error")
         return refusal(500, "Something went wrong in Scorekeeper. Nothing was changed.")
+
+
+class BadQuery(Exception):
+    """A query parameter that is not what the page reads (`?page=x`): answered 400 in words."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def page_asked(name: str = "page", *, most: int = 10_000) -> int | None:
+    """Return the page number asked for in the query (1 … most), None when none is asked."""
+    from flask import request
+
+    raw = request.args.get(name)
+    if raw is None or raw == "":
+        return None
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 5) or not 1 <= int(raw) <= most:
+        raise BadQuery(f"“{raw[:20]}” is not a page of this list: {name} is a number from 1.")
+    return int(raw)

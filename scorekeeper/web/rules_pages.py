@@ -16,7 +16,7 @@ from ..house_rules.documents import changes_from
 from ..house_rules.inputs import FormErrors
 from ..presentation.bidi import isolate
 from ..presentation.calculator import DealAsked, calculator_page
-from ..presentation.compare import compare_page
+from ..presentation.compare import NoSuchPart, compare_page
 from ..presentation.rules_editor import (
     DEFAULT_START,
     RulesEditor,
@@ -38,6 +38,7 @@ from ..service.rulebook import (
 from ..storage import FoundRuleset, find_any_ruleset
 from .db import get_db
 from .devices import current_device, on_this_machine
+from .errors import page_asked
 from .pools import slow
 from .quotas import quota
 from .rules_forms import (
@@ -220,7 +221,12 @@ def _ruleset_file(raw: bytes) -> Any:
 @bp.get("/games/<game_id>/compare")
 @slow
 def compare_game(game_id: str) -> Any:
-    shown = compare_page(get_db(), game_id, request.args.get("ruleset", ""))
+    try:
+        shown = compare_page(
+            get_db(), game_id, request.args.get("ruleset", "")[:200], page_asked("part") or 1
+        )
+    except NoSuchPart:
+        abort(404)
     return render_template("rules/compare.html", page=shown)
 
 

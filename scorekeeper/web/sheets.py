@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, render_template, request
 
 from ..presentation.blank_sheets import blank_sheets_page
-from ..presentation.scoresheet import stored_sheet
+from ..presentation.scoresheet import NoSuchPart, sheet_part, stored_sheet
 from ..rules import ScoreError
 from ..rules.ruleset import Ruleset
+from ..sheets.printer import print_in_background
 from ..storage import NotFound, find_any_ruleset
 from .db import get_db
-from .errors import refusal
+from .errors import page_asked, refusal
 from .pools import slow
 
 bp = Blueprint("sheets", __name__)
@@ -39,8 +41,11 @@ def busy() -> Response:
     return response
 
 
-def printed(render: Callable[[], bytes], filename: str) -> Response:
-    """Render a PDF in one of the app's few slots, or answer 429 if none frees up soon.
+def printed(work: Callable[..., bytes], filename: str, /, *args: Any, **kwargs: Any) -> Response:
+    """Print a PDF in one of the app's few slots, or answer 429 if none frees up soon.
+
+    The work runs in a printer process (`sheets.printer`), so the table's thread never
+    waits on WeasyPrint for Python's interpreter.
 
     WeasyPrint is heavy: without a cap, a few sheets at once take every server thread
     and the table cannot record a deal meanwhile. At most SHEETS_AT_ONCE requests
@@ -58,7 +63,7 @@ def printed(render: Callable[[], bytes], filename: str) -> Response:
         finally:
             queue.release()
     try:
-        data = render()
+        data = print_in_background(work, *args, **kwargs)
     finally:
         slots.release()
     return pdf_response(data, filename)
@@ -92,17 +97,22 @@ def players_asked(ruleset: Ruleset) -> list[str] | int:
 @bp.get("/games/<game_id>/sheet.pdf")
 @slow
 def game_sheet(game_id: str) -> Response:
+    """A game's sheet as a PDF; a long game of many players a part at a time (?part=N), the
+    same parts as its scoresheet page, the part being played when none is asked for."""
     from ..sheets.render import sheet_pdf
 
-    sheet = stored_sheet(get_db(), game_id)
     paper = paper_asked()
     if paper is None:
         return refusal(400, "Paper must be letter or a4.")
+    asked = page_asked("part")
     try:
-        return printed(
-            lambda: sheet_pdf(sheet, paper=paper),
-            f"scoresheet-{game_id}.pdf",
-        )
+        sheet, parts = sheet_part(stored_sheet(get_db(), game_id), asked)
+    except NoSuchPart:
+        return refusal(404, f"This game's sheet has no part {asked}.")
+    shown = next((part.number for part in parts if part.current), None)
+    name = f"scoresheet-{game_id}" + (f"-part-{shown}" if shown else "") + ".pdf"
+    try:
+        return printed(sheet_pdf, name, sheet, paper=paper)
     except ScoreError as error:
         return refusal(422, f"That sheet cannot be printed: {error}")
 
@@ -129,10 +139,12 @@ def blank_sheet() -> Response:
         first = request.args.get("first_dealer", "").strip()
         first_dealer = int(first) if first.isdigit() else None
         return printed(
-            lambda: render_blank_sheet(
-                ruleset, players=players, first_dealer=first_dealer, paper=paper
-            ),
+            render_blank_sheet,
             f"blank-{slug}.pdf",
+            ruleset,
+            players=players,
+            first_dealer=first_dealer,
+            paper=paper,
         )
     except NotFound:
         return refusal(422, f"That sheet cannot be printed: there is no ruleset called {slug!r}")

@@ -31,6 +31,7 @@ from ..presentation.bidi import isolate_all
 from ..presentation.correction import correction_page
 from ..presentation.home import delete_page, home_page
 from ..presentation.new_game import draw_page, import_page, new_game_page
+from ..presentation.scoresheet import NoSuchPart
 from ..presentation.scoresheet_page import scoresheet_page
 from ..presentation.table_page import TablePage, build_table_page, describe_tap, table_page
 from ..rules import Game, ScoreError, load_game_text
@@ -42,6 +43,7 @@ from ..storage import Connection, Reply, StoredGame, get_game
 from .db import get_db
 from .deal_editor import DealEditor
 from .devices import current_device
+from .errors import page_asked
 from .forms import (
     MAX_SEATS,
     DeleteGameForm,
@@ -245,8 +247,12 @@ def tap(game_id: str) -> Any:
 @bp.get("/games/<game_id>/scoresheet")
 @slow
 def scoresheet(game_id: str) -> str:
-    """The game's scoresheet: the same rows, cells and totals as its PDF."""
-    page = scoresheet_page(get_db(), game_id, current_device())
+    """The game's scoresheet: the same rows, cells and totals as its PDF (a page of it for a
+    long game of many players)."""
+    try:
+        page = scoresheet_page(get_db(), game_id, current_device(), page_asked("part"))
+    except NoSuchPart:
+        abort(404)
     return render_template("scoresheet.html", page=page)
 
 
