@@ -188,6 +188,7 @@ def create() -> Response:
 
 @bp.get("/games/<game_id>")
 @slow
+@quota("long reads")
 def show(game_id: str) -> Response:
     try:
         stored, body, editor = whole_game(get_db(), game_id, current_device())

@@ -57,6 +57,7 @@ class ArchiveImportForm(FlaskForm):
 
 @bp.get("/archive.json")
 @slow
+@quota("long reads")
 def download() -> Response:
     """Stream every game, one at a time: memory stays the same however big the archive is."""
     chunks = stream_with_context(all_games_text(get_db()))

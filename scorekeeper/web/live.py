@@ -24,6 +24,7 @@ from .api import etag
 from .assets import with_fingerprints
 from .db import get_db
 from .pools import slow
+from .quotas import quota
 from .sharing import qr_svg, watch_url
 
 bp = Blueprint("live", __name__)
@@ -54,6 +55,7 @@ def qr(game_id: str) -> Response:
 
 @bp.get("/games/<game_id>/chart.svg")
 @slow
+@quota("long reads")
 def chart(game_id: str) -> Response:
     """Serve the running-totals chart as an image."""
     stored = get_game(get_db(), game_id)

@@ -23,7 +23,8 @@ from .devices import current_device
 
 limiter = Limiter(key_func=get_remote_address, storage_uri="memory://")
 
-#: What the quotas count: only what creates something (a page, a tap's page, a file: never).
+#: What the quotas count: what creates something, and the long reads (a sheet, an export, a
+#: comparison), never a tap or the table's pages.
 COUNTED = "POST"
 
 #: Rates are (how many, per what): the minute stops a burst, the hour a slow flood.
@@ -37,6 +38,7 @@ class Quota:
     what: str  #: in the sentence: "Too many new games from this phone"
     per_device: Rate
     per_address: Rate
+    method: str = COUNTED  #: the requests counted
 
     def limit(self, rate: Rate) -> str:
         """Return the rate as Flask-Limiter reads it: "10/minute;100/hour"."""
@@ -57,6 +59,14 @@ QUOTAS = {
     "rules": Quota(
         "house-rules saves", ((10, "minute"), (60, "hour")), ((30, "minute"), (180, "hour"))
     ),
+    # Sheets, PDFs, exports, comparisons, the whole game's API answer, the players' stats:
+    # a family prints and compares a few a night; a watcher's "has it changed?" (304) is free.
+    "long reads": Quota(
+        "sheets, exports and comparisons",
+        ((30, "minute"), (300, "hour")),
+        ((60, "minute"), (600, "hour")),
+        method="GET",
+    ),
 }
 
 
@@ -65,9 +75,16 @@ def _created(response: Response) -> bool:
     return response.status_code in (201, 303)
 
 
+def _read(response: Response) -> bool:
+    # Only what was sent counts: "not changed" (304) and refusals cost the phone nothing.
+    return response.status_code == 200
+
+
 def quota(kind: str) -> Callable[[Any], Any]:
-    """Count the POSTs of a view that creates `kind` against this phone's and address's quota."""
+    """Count a view's requests of `kind` (its POSTs, or its GETs for long reads) against this
+    phone's and this address's quota."""
     rules = QUOTAS[kind]
+    counts = _created if rules.method == COUNTED else _read
 
     def apply(view: Any) -> Any:
         for who, key, rate in (
@@ -78,8 +95,8 @@ def quota(kind: str) -> Callable[[Any], Any]:
                 rules.limit(rate),
                 scope=f"{kind}-{who}",
                 key_func=key,
-                methods=[COUNTED],
-                deduct_when=_created,
+                methods=[rules.method],
+                deduct_when=counts,
                 error_message=rules.words(rate, who),
             )(view)
         return view

@@ -220,6 +220,7 @@ def _ruleset_file(raw: bytes) -> Any:
 
 @bp.get("/games/<game_id>/compare")
 @slow
+@quota("long reads")
 def compare_game(game_id: str) -> Any:
     try:
         shown = compare_page(
@@ -232,6 +233,7 @@ def compare_game(game_id: str) -> Any:
 
 @bp.get("/rules/calculator")
 @slow
+@quota("long reads")
 def calculator() -> Any:
     form = CalculatorForm(formdata=request.args or None)
     names = []

@@ -17,6 +17,7 @@ from ..storage import NotFound, find_any_ruleset
 from .db import get_db
 from .errors import page_asked, refusal
 from .pools import slow
+from .quotas import quota
 
 bp = Blueprint("sheets", __name__)
 PAPERS = ("letter", "a4")
@@ -96,6 +97,7 @@ def players_asked(ruleset: Ruleset) -> list[str] | int:
 
 @bp.get("/games/<game_id>/sheet.pdf")
 @slow
+@quota("long reads")
 def game_sheet(game_id: str) -> Response:
     """A game's sheet as a PDF; a long game of many players a part at a time (?part=N), the
     same parts as its scoresheet page, the part being played when none is asked for."""
@@ -124,6 +126,7 @@ def blank_form() -> str:
 
 @bp.get("/sheets/blank.pdf")
 @slow
+@quota("long reads")
 def blank_sheet() -> Response:
     from ..sheets.render import render_blank_sheet
 

@@ -246,6 +246,7 @@ def tap(game_id: str) -> Any:
 
 @bp.get("/games/<game_id>/scoresheet")
 @slow
+@quota("long reads")
 def scoresheet(game_id: str) -> str:
     """The game's scoresheet: the same rows, cells and totals as its PDF (a page of it for a
     long game of many players)."""
@@ -346,6 +347,7 @@ def delete_game(game_id: str) -> Any:
 
 @bp.get("/games/<game_id>/export.json")
 @slow
+@quota("long reads")
 def export(game_id: str) -> Response:
     response = Response(
         json.dumps(game_file(get_db(), game_id), ensure_ascii=False, indent=1),

@@ -107,3 +107,32 @@ def test_a_burst_of_house_rules_saves_gets_429(guarded_app) -> None:
         statuses.append(phone.post("/rules/new", data=values).status_code)
     assert statuses == [303] * 10 + [429]
     assert count_rows(guarded_app.config["DATABASE"], "house_rulesets") == 10
+
+
+def test_long_reads_count_against_a_quota_and_asking_whether_a_game_changed_does_not(
+    guarded_app,
+) -> None:
+    phone = guarded_app.test_client()
+    token = csrf_token(phone)
+    game_id = create(phone, token).get_json()["id"]
+    tag = phone.get(f"/api/games/{game_id}").headers["ETag"]  # one long read
+    # A watcher asks every two seconds whether the game changed: "not changed" costs nothing.
+    polls = [
+        phone.get(f"/api/games/{game_id}", headers={"If-None-Match": tag}).status_code
+        for _ in range(40)
+    ]
+    assert set(polls) == {304}
+    reads = [f"/games/{game_id}/scoresheet", f"/games/{game_id}/export.json",
+             f"/games/{game_id}/compare?ruleset=back-alley-pagat"]  # fmt: skip
+    answered = [phone.get(reads[n % 3]).status_code for n in range(29)]
+    assert answered == [200] * 29  # 30 a minute, the API's first read among them
+    refused = phone.get(reads[0])
+    assert refused.status_code == 429 and refused.mimetype == "text/html"
+    assert 1 <= int(refused.headers["Retry-After"]) <= 61
+    words = refused.get_data(as_text=True)
+    assert "Too many sheets, exports and comparisons from this phone: at most 30 a minute" in words
+    # The table is never counted: the scorer's page and taps go on.
+    assert phone.get(f"/games/{game_id}").status_code == 200
+    other = guarded_app.test_client()
+    csrf_token(other)
+    assert other.get(reads[1]).status_code == 200  # another phone has its own quota
