@@ -19,10 +19,11 @@ def add_commands(commands: Any) -> None:
     p.add_argument("--port", type=int, default=5000)
     p.add_argument("--db", default=None, help=DB_HELP)
     p.add_argument(
+        "--workers",
         "--threads",
         type=int,
-        default=8,
-        help="threads for slow requests (PDFs, archives, imports); quick ones have their own",
+        default=2,
+        help="worker processes for long work (sheets, exports, imports); the table has its own",
     )
     p.set_defaults(run=run_serve)
 
@@ -45,7 +46,7 @@ def run_serve(args: argparse.Namespace) -> int:
     """Run the web app under the production server."""
     from ..server.serve import serve
 
-    serve(host=args.host, port=args.port, db=args.db, threads=args.threads)
+    serve(host=args.host, port=args.port, db=args.db, workers=args.workers)
     return 0
 
 

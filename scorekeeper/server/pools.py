@@ -5,7 +5,9 @@ thread). For each request this wrapper reads the body first, under a deadline an
 caps, then hands the Flask app a thread: a view declared slow (`web.pools.slow`: its
 cost grows with more than one deal's work) one of a few threads of its own, any other
 the one quick thread, which takes its requests from each phone in turn, so a stranger
-sending many cannot keep the family's tap waiting behind them. The thread runs the app
+sending many cannot keep the family's tap waiting behind them. Under `scorekeeper
+serve` the slow views run in worker processes of their own (`long_work.py`), so they
+never take Python's interpreter from the table's thread. The thread runs the app
 to the end into a buffer and is free again; the event loop writes the answer out at
 whatever pace the client reads it.
 
@@ -27,6 +29,8 @@ from http.cookies import CookieError, SimpleCookie
 from typing import Any, BinaryIO
 
 from werkzeug.exceptions import HTTPException
+
+from .long_work import LongWork
 
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
@@ -147,10 +151,20 @@ def plain_answer(status: int, text: str, *extra: tuple[bytes, bytes]) -> Answer:
 class TablePools:
     """The Flask app as an ASGI app: quick views in fair turns on one thread, slow ones apart."""
 
-    def __init__(self, app: Any, *, slow_threads: int = 2, limits: Limits = LIMITS) -> None:
+    def __init__(
+        self,
+        app: Any,
+        *,
+        slow_threads: int = 2,
+        limits: Limits = LIMITS,
+        long_work: LongWork | None = None,
+    ) -> None:
         self.app = app
         self.limits = limits
         self.quick = FairQueue()
+        #: The worker processes for slow views (`long_work.py`); without them, slow views run
+        #: on threads of this process (`slow_threads`), as in tests of this module.
+        self.long_work = long_work
         self.slow = ThreadPoolExecutor(max(1, slow_threads), thread_name_prefix="slow")
         self._slow_waiting = 0
         self._held = 0  #: body bytes held by every request being read
@@ -179,6 +193,8 @@ class TablePools:
             elif message["type"] == "lifespan.shutdown":
                 self.quick.stop()
                 self.slow.shutdown(wait=False, cancel_futures=True)
+                if self.long_work is not None:
+                    self.long_work.shutdown()
                 await send({"type": "lifespan.shutdown.complete"})
                 return
 
@@ -254,7 +270,15 @@ class TablePools:
                     )
                 self._slow_waiting += 1
                 try:
-                    return await asyncio.wrap_future(self.slow.submit(work))
+                    if self.long_work is None:
+                        return await asyncio.wrap_future(self.slow.submit(work))
+                    body.seek(0)
+                    done = self.long_work.submit(address, environ, body.read())
+                    status, headers, data = await asyncio.wrap_future(done)
+                    answer = tempfile.SpooledTemporaryFile(max_size=limits.in_memory)  # noqa: SIM115
+                    answer.write(data)
+                    answer.seek(0)
+                    return Answer(status, headers, answer, len(data))  # type: ignore[arg-type]
                 finally:
                     self._slow_waiting -= 1
             who = (address, _device(scope))

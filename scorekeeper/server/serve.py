@@ -31,8 +31,9 @@ BACKLOG = 1024
 #: Open files the server asks the system for (each connection is one): enough for
 #: thousands of idle connections, which the event loop holds at no other cost.
 OPEN_FILES = 65536
-#: Threads for slow requests (PDFs, exports, imports, long pages); the table has its own.
-SLOW_THREADS = 2
+#: Worker processes for slow requests (PDFs, exports, imports, long pages); the table has
+#: its own thread in the server's process.
+WORKERS = 2
 
 
 def fill_in_results(path: str) -> int:
@@ -81,28 +82,30 @@ def hypercorn_config(host: str, port: int) -> Any:
     return config
 
 
-def serve(*, host: str, port: int, db: str | None = None, threads: int = SLOW_THREADS) -> None:
+def serve(*, host: str, port: int, db: str | None = None, workers: int = WORKERS) -> None:
     """Run the app until interrupted (Ctrl-C or SIGTERM)."""
     from hypercorn.asyncio import serve as hypercorn_serve
 
-    from ..sheets.printer import warm_up
     from ..web import create_app
+    from .long_work import LongWork
     from .pools import TablePools
 
     if db:
         os.environ["SCOREKEEPER_DB"] = db
-    app = create_app({"DATABASE": str(db or default_database_path()), "LISTENS_ON": host})
+    settings = {"DATABASE": str(db or default_database_path()), "LISTENS_ON": host}
+    app = create_app(settings)
     app.debug = False
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     counted = fill_in_results(app.config["DATABASE"])
     if counted:
         print(f"Counted the results of {counted} games kept from before", flush=True)
     more_open_files()
-    warm_up()  # the sheet printer's processes start while the banner is read
+    long_work = LongWork(settings, workers=workers)
+    long_work.warm_up()  # the workers start (and load their app) while the banner is read
     # A quick request waits at most this long for the interpreter while a slow one runs.
     sys.setswitchinterval(0.001)
     greet(host, port, app.config["DATABASE"])
-    pools = TablePools(app, slow_threads=threads)
+    pools = TablePools(app, long_work=long_work)
     asyncio.run(
         hypercorn_serve(pools, hypercorn_config(host, port), mode="asgi", shutdown_trigger=_stop)
     )

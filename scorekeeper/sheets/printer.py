@@ -28,6 +28,14 @@ PRINT_SECONDS = 120.0
 
 _pool: ProcessPoolExecutor | None = None
 _pool_lock = threading.Lock()
+#: Print in this very process: a process already apart from the table's (`server.long_work`).
+_here = False
+
+
+def print_here() -> None:
+    """Print every sheet in this process from now on (it is apart from the table already)."""
+    global _here
+    _here = True
 
 
 def _low_priority() -> None:
@@ -56,6 +64,8 @@ def print_in_background(work: Callable[..., T], /, *args: object, **kwargs: obje
     printer process that died (killed from outside, out of memory) is replaced, and the
     sheet printed once more.
     """
+    if _here:
+        return work(*args, **kwargs)
     for attempt in (1, 2):
         pool = _printers()
         try:
@@ -87,6 +97,9 @@ def _ready() -> bool:
 def warm_up() -> None:
     """Start the printer processes now, in the background: the first sheet then waits on no
     process start and no import (most of a second each)."""
+    if _here:
+        _ready()
+        return
     pool = _printers()
     for _ in range(PRINTERS):
         pool.submit(_ready)

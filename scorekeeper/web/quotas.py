@@ -82,7 +82,11 @@ def _read(response: Response) -> bool:
 
 def quota(kind: str) -> Callable[[Any], Any]:
     """Count a view's requests of `kind` (its POSTs, or its GETs for long reads) against this
-    phone's and this address's quota."""
+    phone's and this address's quota.
+
+    Every view with a quota is also declared slow (`pools.slow`): under `scorekeeper serve`
+    a phone's slow requests all go to one worker process, so its counts are kept in one place.
+    """
     rules = QUOTAS[kind]
     counts = _created if rules.method == COUNTED else _read
 
@@ -99,9 +103,15 @@ def quota(kind: str) -> Callable[[Any], Any]:
                 deduct_when=counts,
                 error_message=rules.words(rate, who),
             )(view)
+        view.quota = kind  # what `counted` reads: every view with a quota is also slow
         return view
 
     return apply
+
+
+def counted(view: Any) -> str | None:
+    """Return the quota a view counts against, or None."""
+    return getattr(view, "quota", None)
 
 
 def retry_after() -> int:

@@ -129,6 +129,7 @@ def _save(form: HouseRulesForm, editing: FoundRuleset | None) -> Any:
 
 
 @bp.route("/rules/new", methods=["GET", "POST"])
+@slow
 @quota("rules")
 def new() -> Any:
     form = HouseRulesForm()
@@ -138,6 +139,7 @@ def new() -> Any:
 
 
 @bp.route("/rules/<slug>/edit", methods=["GET", "POST"])
+@slow
 @quota("rules")
 def edit(slug: str) -> Any:
     found = find(slug)

@@ -132,6 +132,7 @@ def start_once(db: Connection, game: Game, nonce: str) -> str:
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
+@slow
 @quota("games")
 def new_game() -> Any:
     db = get_db()
@@ -158,6 +159,7 @@ def new_game() -> Any:
 
 
 @bp.route("/games/new/draw", methods=["GET", "POST"])
+@slow
 @quota("games")
 def draw() -> Any:
     db = get_db()

@@ -54,11 +54,19 @@ def test_views_whose_work_grows_with_the_game_or_the_archive_are_slow(pools, pat
 @pytest.mark.parametrize(
     "path",
     ["/", "/games/ab12", "/games/ab12/table.json", "/api/games/ab12/deals/3",
-     "/games/ab12/live/board", "/sheets", "/games/new", "/static/app.css", "/no-such-page"],
+     "/games/ab12/live/board", "/sheets", "/static/app.css", "/no-such-page"],
 )  # fmt: skip
 def test_the_table_pages_and_one_deal_are_quick(pools, path: str) -> None:
     assert not pools.is_slow(environ(path))
     assert not pools.is_slow(environ("/games/ab12/tap", "POST"))
+
+
+def test_every_view_with_a_quota_is_slow_so_a_phone_is_counted_in_one_place(pools) -> None:
+    from scorekeeper.web.quotas import counted
+
+    limited = {name for name, view in pools.app.view_functions.items() if counted(view)}
+    assert {"table.new_game", "api.create", "rules_pages.compare_game"} <= limited, limited
+    assert sorted(name for name in limited if not is_slow(pools.app.view_functions[name])) == []
 
 
 def test_every_view_marked_slow_is_found_slow_by_the_server(pools) -> None:

@@ -1,0 +1,47 @@
+"""Three strangers loop the longest requests they can make; the family's taps are not held up.
+
+A real `scorekeeper serve`, real sockets, each stranger on an address of its own, the
+quotas as a family's server runs them. The figures are the issue's budgets: the family's
+tap (its POST, 303 and page) p95 at most 50 ms and never more than 250 ms, no answer 5xx,
+and every tap acknowledged is recorded.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from scripts.benchmarks.stall import (
+    TAP_MAX_MS,
+    TAP_P95_MS,
+    describe,
+    loopback_addresses,
+    percentile,
+    prepare,
+    run_stall,
+)
+from tests.serving import Server
+
+pytestmark = pytest.mark.server
+
+
+def test_strangers_looping_the_longest_requests_do_not_stall_the_family(tmp_path) -> None:
+    assert loopback_addresses(3), "this test needs 127.0.0.2-4 (Linux's loopback has them)"
+    database = tmp_path / "stall.sqlite"
+    game_id, slug = prepare(database)
+    env = {**os.environ, "SCOREKEEPER_QUOTAS": "on"}
+    server = Server(db=database, env=env).start()
+    try:
+        result = run_stall(server.port, game_id, slug, seconds=10)
+    finally:
+        server.stop()
+    figures = describe(result)
+    assert len(result.tap_ms) >= 50, figures  # the family tapped all along
+    assert result.server_errors == 0, figures
+    assert result.taps_recorded == result.taps_acknowledged, figures
+    assert percentile(result.tap_ms, 95) <= TAP_P95_MS, figures
+    assert max(result.tap_ms) <= TAP_MAX_MS, figures
+    # The strangers did ask: long reads and files were answered, then refused by the quotas.
+    assert result.attackers[200] + result.attackers[201] > 10, figures
+    assert result.attackers[429] > 0, figures
