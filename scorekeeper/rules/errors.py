@@ -36,6 +36,19 @@ class GameFileError(ScoreError):
     """The game file is malformed: wrong shape, wrong types, unknown fields."""
 
 
+class NameRefused(GameFileError):
+    """A player's name that cannot be played under: blank, too long, invisible, or taken.
+
+    `seat` is the player's place in the list (0 for the first); `reason` says what is
+    wrong with the name alone, for a form to show beside that seat's field.
+    """
+
+    def __init__(self, reason: str, *, seat: int, message: str | None = None) -> None:
+        self.reason = reason
+        self.seat = seat
+        super().__init__(message or f"player {seat + 1}: {reason}")
+
+
 class RulesetError(ScoreError):
     """A ruleset document is unknown or asks for something impossible."""
 
