@@ -40,6 +40,7 @@ from ..storage import Connection, Reply, StoredGame, get_game
 from .db import get_db
 from .deal_editor import DealEditor
 from .devices import current_device
+from .errors import refusal
 from .forms import (
     MAX_SEATS,
     DeleteGameForm,
@@ -54,13 +55,21 @@ from .forms import (
     form_once,
     new_nonce,
 )
-from .new_game import adjust_seats, drawn_cards, game_from_draw, game_from_form, new_game_defaults
+from .new_game import (
+    adjust_seats,
+    drawn_cards,
+    game_from_draw,
+    game_from_form,
+    new_game_defaults,
+    sentence,
+)
 from .quotas import quota
 from .rules_forms import options
 
 bp = Blueprint("table", __name__)
 
 NOT_SAVED = "Your tap “{tap}” was not saved: tap it again if it is still right."
+NO_TABLE = "These players cannot draw for seats: start again from New game."
 
 
 def game_url(game_id: str) -> str:
@@ -157,10 +166,10 @@ def new_game() -> Any:
 def draw() -> Any:
     db = get_db()
     form = DrawForm() if request.method == "POST" else DrawForm(formdata=None)
-    names = [name.strip() for name in request.values.getlist("player") if name.strip()]
+    names = request.values.getlist("player")
     slug = request.values.get("ruleset", "")
     if not 2 <= len(names) <= MAX_SEATS:
-        abort(404)  # no table to seat
+        return refusal(400, NO_TABLE)
     drawn = drawn_cards(request.form, len(names))
     errors: dict[str, str] = {}
     if request.method == "POST" and form.validate():
@@ -170,7 +179,10 @@ def draw() -> Any:
     if not form.nonce.data:
         form.nonce.data = new_nonce()
     status = 422 if errors or form.errors else 200
-    page = draw_page(db, slug, names, drawn, errors)
+    try:
+        page = draw_page(db, slug, names, drawn, errors)
+    except ScoreError as error:
+        return refusal(400, f"{NO_TABLE} {sentence(str(error))}")
     return render_template("draw.html", page=page, form=form), status
 
 
