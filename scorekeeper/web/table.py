@@ -37,6 +37,7 @@ from ..service.errors import STALE, Conflict, KeyReused, NotAllowed
 from ..service.once import run_once
 from ..standings.results import GameFilter
 from ..storage import Connection, Reply, StoredGame, get_game
+from ..storage.listing import BadCursor
 from .db import get_db
 from .deal_editor import DealEditor
 from .devices import current_device
@@ -70,6 +71,12 @@ bp = Blueprint("table", __name__)
 
 NOT_SAVED = "Your tap “{tap}” was not saved: tap it again if it is still right."
 NO_TABLE = "These players cannot draw for seats: start again from New game."
+NO_SUCH_PAGE = (
+    "That page of the list is not one Scorekeeper gave out: its address says where the "
+    "page starts, and that part cannot be read. Start again from the first page of games."
+)
+#: The home page's query arguments that say which page of the list, not which games.
+PAGING = ("older", "newer")
 
 
 def game_url(game_id: str) -> str:
@@ -93,16 +100,19 @@ def as_it_is_now(
 
 
 @bp.get("/")
-def home() -> str:
+def home() -> Any:
     form = GameFilterForm(request.args)
     form.validate()
-    page = home_page(
-        get_db(),
-        game_filter(form),
-        older_than=request.args.get("older", "")[:200],
-        newer_than=request.args.get("newer", "")[:200],
-        kept={key: value for key, value in request.args.items() if key not in ("older", "newer")},
-    )
+    try:
+        page = home_page(
+            get_db(),
+            game_filter(form),
+            older_than=request.args.get("older", ""),
+            newer_than=request.args.get("newer", ""),
+            kept={key: value for key, value in request.args.items() if key not in PAGING},
+        )
+    except BadCursor:
+        return refusal(400, NO_SUCH_PAGE)
     form.ruleset.choices = options(page.ruleset_choices)
     return render_template("home.html", page=page, form=form)
 
