@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..standings.results import GameFilter, archived_count, recent_games, ruleset_names
-from ..storage import Connection, get_game
+from ..storage import Connection, created_by, get_game
 from ..storage.listing import ListedGame
 
 
@@ -30,6 +30,7 @@ class HomeGame:
     leaders: list[int]  #: the sides ahead (all of them when level), once a deal is recorded
     next_deal: int | None
     schedule: int  #: deals in the whole game
+    yours: bool  #: this phone started it: it may move it to the archive and delete it
 
 
 @dataclass(frozen=True)
@@ -63,15 +64,17 @@ def home_page(
     older_than: str = "",
     newer_than: str = "",
     kept: Mapping[str, str] | None = None,
+    device: str | None = None,
 ) -> HomePage:
-    """Build one page of the list of the games the filter chooses.
+    """Build one page of the list of the games the filter chooses, for this phone.
 
     The page after `older_than`, or before `newer_than` (a listed game's cursor), or the
     first; `kept` is the filters as the address said them, for the links beside it.
     """
     listed = recent_games(db, chosen, older_than=older_than, newer_than=newer_than)
+    yours = created_by(db, device, [game.id for game in listed.games])
     return HomePage(
-        games=[_home_game(game) for game in listed.games],
+        games=[_home_game(game, game.id in yours) for game in listed.games],
         newer=listed.newer,
         older=listed.older,
         kept=dict(kept or {}),
@@ -93,7 +96,7 @@ def delete_page(db: Connection, game_id: str) -> DeletePage:
     )
 
 
-def _home_game(game: ListedGame) -> HomeGame:
+def _home_game(game: ListedGame, yours: bool) -> HomeGame:
     return HomeGame(
         id=game.id,
         updated=game.updated,
@@ -105,4 +108,5 @@ def _home_game(game: ListedGame) -> HomeGame:
         leaders=list(game.leaders),
         next_deal=game.next_deal,
         schedule=game.schedule,
+        yours=yours,
     )

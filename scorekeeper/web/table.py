@@ -30,10 +30,10 @@ from ..presentation.bidi import isolate_all
 from ..presentation.home import delete_page, home_page
 from ..presentation.new_game import draw_page, import_page, new_game_page
 from ..presentation.scoresheet import build_stored_sheet
-from ..presentation.table_page import TablePage, build_table_page, describe_tap, table_page
+from ..presentation.table_page import TablePage, describe_tap, table_page
 from ..rules import Game, ScoreError, load_game_text
 from ..service import games, taps
-from ..service.errors import STALE, Conflict, KeyReused, NotAllowed
+from ..service.errors import STALE, Conflict, KeyReused, LinkRefused, NotAllowed
 from ..service.once import run_once
 from ..standings.results import GameFilter
 from ..storage import Connection, Reply, StoredGame, get_game
@@ -70,11 +70,13 @@ from .rules_forms import options
 bp = Blueprint("table", __name__)
 
 NOT_SAVED = "Your tap “{tap}” was not saved: tap it again if it is still right."
+TAP_REFUSED = "Your tap “{tap}” was not saved."
 NO_TABLE = "These players cannot draw for seats: start again from New game."
 NO_SUCH_PAGE = (
     "That page of the list is not one Scorekeeper gave out: its address says where the "
     "page starts, and that part cannot be read. Start again from the first page of games."
 )
+WATCH_IT = "Watch the game"
 #: The home page's query arguments that say which page of the list, not which games.
 PAGING = ("older", "newer")
 
@@ -110,6 +112,7 @@ def home() -> Any:
             older_than=request.args.get("older", ""),
             newer_than=request.args.get("newer", ""),
             kept={key: value for key, value in request.args.items() if key not in PAGING},
+            device=current_device(),
         )
     except BadCursor:
         return refusal(400, NO_SUCH_PAGE)
@@ -254,7 +257,15 @@ def tap(game_id: str) -> Any:
     except (Conflict, KeyReused) as refused:
         current, stale = as_it_is_now(db, game_id, refused)
         message = f"{stale} {NOT_SAVED.format(tap=describe_tap(current.game.players, step))}"
-        return render_game(build_table_page(current, editor=True), status=409, problem=message)
+        return render_game(table_page(db, game_id, device), status=409, problem=message)
+    except NotAllowed as refused:
+        # A page left open on a phone that may no longer score (the creator took scoring
+        # back): the game as this phone may see it now, and why the tap was not saved.
+        page = table_page(db, game_id, device)
+        problem = TAP_REFUSED.format(tap=describe_tap(page.players, step))
+        if not page.replaced:  # a phone that lost scoring is told why on the page itself
+            problem = f"{problem} {refused}"
+        return render_game(page, status=403, problem=problem)
     except ScoreError as error:
         page = table_page(db, game_id, device)
         return render_game(page, status=422, problem=str(error))
@@ -264,9 +275,9 @@ def tap(game_id: str) -> Any:
 @bp.get("/games/<game_id>/scoresheet")
 def scoresheet(game_id: str) -> str:
     """The game's scoresheet: the same rows, cells and totals as its PDF."""
-    stored, editor = games.load_for(get_db(), game_id, current_device())
+    stored, standing = games.load_for(get_db(), game_id, current_device())
     return render_template(
-        "scoresheet.html", stored=stored, sheet=build_stored_sheet(stored), editor=editor
+        "scoresheet.html", stored=stored, sheet=build_stored_sheet(stored), editor=standing.scores
     )
 
 
@@ -275,9 +286,8 @@ def edit_deal(game_id: str, position: int) -> Any:
     """Correct an earlier deal; everything after it is rescored, or nothing changes."""
     db = get_db()
     device = current_device()
-    stored, editor = games.load_for(db, game_id, device)
-    if not editor:
-        raise NotAllowed()
+    games.check_may_change(db, game_id, device)
+    stored = games.load(db, game_id)
     if not 1 <= position <= len(stored.game.deals):
         abort(404)
     editing = DealEditor(stored, position)
@@ -334,16 +344,33 @@ def edit_deal(game_id: str, position: int) -> Any:
 @bp.get("/games/<game_id>/join/<edit_key>")
 def join(game_id: str, edit_key: str) -> Response:
     """Make this phone an editor of the game: the link the scorer shares."""
-    games.join(get_db(), game_id, edit_key, current_device())
+    try:
+        games.join(get_db(), game_id, edit_key, current_device())
+    except LinkRefused as refused:
+        return refusal(refused.status, refused.message, follow=WATCH_IT, to=game_url(game_id))
+    return redirect(game_url(game_id), code=303)  # type: ignore[return-value]
+
+
+@bp.get("/games/<game_id>/creator/<creator_key>")
+def take_creation(game_id: str, creator_key: str) -> Response:
+    """Make this phone the game's creator: the one-use link `scorekeeper edit-link --creator`
+    prints for the host, when the phone that started the game is lost."""
+    try:
+        games.take_creation(get_db(), game_id, creator_key, current_device())
+    except LinkRefused as refused:
+        return refusal(refused.status, refused.message, follow=WATCH_IT, to=game_url(game_id))
+    flash(
+        "This phone now keeps this game: it can score, take scoring back and remove it.", "success"
+    )
     return redirect(game_url(game_id), code=303)  # type: ignore[return-value]
 
 
 @bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
 def delete_game(game_id: str) -> Any:
-    """Ask first, then forget a game in the archive for good (its scorers only)."""
+    """Ask first, then forget a game in the archive for good (its creator only)."""
     db = get_db()
     device = current_device()
-    games.check_may_change(db, game_id, device)
+    games.check_may_manage(db, game_id, device)
     form = DeleteGameForm()
     # The confirm button names this very game: a stray or forged post deletes nothing.
     if form.validate_on_submit() and request.form.get("confirm") == game_id:
