@@ -1,4 +1,5 @@
-"""The home page as plain data: one page of the list of games, and the ask before a deletion.
+"""The home page as plain data: one page of the list of games, the ask before a deletion, and
+the ask before a phone keeps a game through the host's one-use creator link.
 
 The list is drawn from every game's stored results (`standings.results`): games being
 played first, then the latest changed, twenty to a page, found by player, rules, day
@@ -12,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..standings.results import GameFilter, archived_count, recent_games, ruleset_names
-from ..storage import Connection, created_by, get_game
+from ..storage import Connection, created_by, creator_key_matches, get_game
 from ..storage.listing import ListedGame
 
 
@@ -82,6 +83,30 @@ def home_page(
         archive_view=chosen.archived,
         archived=archived_count(db),
         ruleset_choices=[("", "Any"), *((name, name) for name in ruleset_names(db))],
+    )
+
+
+@dataclass(frozen=True)
+class KeepPage:
+    """The ask before a phone keeps a game, opened from the host's one-use creator link."""
+
+    game_id: str
+    players: list[str]
+    deals: int  #: deals recorded
+    usable: bool  #: the link is the game's, not yet used (else the page refuses it)
+
+
+def keep_page(db: Connection, game_id: str, creator_key: str) -> KeepPage:
+    """Build the ask before this phone keeps the game (raise NotFound if unknown).
+
+    Opening the link asks; only the answer uses it up, so a link preview uses nothing.
+    """
+    stored = get_game(db, game_id)
+    return KeepPage(
+        game_id=stored.id,
+        players=list(stored.game.players),
+        deals=len(stored.game.deals),
+        usable=creator_key_matches(db, game_id, creator_key),
     )
 
 

@@ -342,6 +342,14 @@ def set_creator_key(db: Connection, game_id: str) -> str:
     return key
 
 
+def creator_key_matches(db: Connection, game_id: str, key: str) -> bool:
+    """Say whether this key is the game's creator link's, not yet used."""
+    rows = db.execute(
+        "select 1 from games where id = ? and creator_key = ?", [game_id, key_hash(key)]
+    ).fetchall()
+    return bool(rows)
+
+
 def use_creator_key(db: Connection, game_id: str, key: str, device: str) -> bool:
     """Make this device the game's creator (and an editor) if the key is its creator link's.
 

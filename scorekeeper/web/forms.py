@@ -41,6 +41,10 @@ class DeleteGameForm(FlaskForm):
     """The confirm step before a game is forgotten for good."""
 
 
+class KeepGameForm(FlaskForm):
+    """The confirm step before this phone keeps a game, from the host's creator link."""
+
+
 class TapForm(OnceForm):
     """One tap of the deal being entered: a bid, the trump, tricks, a rainbow, or undo."""
 

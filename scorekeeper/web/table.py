@@ -27,13 +27,20 @@ from flask import (
 from werkzeug.datastructures import MultiDict
 
 from ..presentation.bidi import isolate_all
-from ..presentation.home import delete_page, home_page
+from ..presentation.home import delete_page, home_page, keep_page
 from ..presentation.new_game import draw_page, import_page, new_game_page
 from ..presentation.scoresheet import build_stored_sheet
 from ..presentation.table_page import TablePage, describe_tap, table_page
 from ..rules import Game, ScoreError, load_game_text
 from ..service import games, taps
-from ..service.errors import STALE, Conflict, KeyReused, LinkRefused, NotAllowed
+from ..service.errors import (
+    CREATOR_LINK_WRONG,
+    STALE,
+    Conflict,
+    KeyReused,
+    LinkRefused,
+    NotAllowed,
+)
 from ..service.once import run_once
 from ..standings.results import GameFilter
 from ..storage import Connection, Reply, StoredGame, get_game
@@ -49,6 +56,7 @@ from .forms import (
     EditDealForm,
     GameFilterForm,
     ImportForm,
+    KeepGameForm,
     NewGameForm,
     TapForm,
     flat_pairs,
@@ -77,6 +85,7 @@ NO_SUCH_PAGE = (
     "page starts, and that part cannot be read. Start again from the first page of games."
 )
 WATCH_IT = "Watch the game"
+KEPT = "This phone keeps the game now: it scores, takes scoring back and may remove the game."
 #: The home page's query arguments that say which page of the list, not which games.
 PAGING = ("older", "newer")
 
@@ -351,18 +360,29 @@ def join(game_id: str, edit_key: str) -> Response:
     return redirect(game_url(game_id), code=303)  # type: ignore[return-value]
 
 
-@bp.get("/games/<game_id>/creator/<creator_key>")
-def take_creation(game_id: str, creator_key: str) -> Response:
-    """Make this phone the game's creator: the one-use link `scorekeeper edit-link --creator`
-    prints for the host, when the phone that started the game is lost."""
-    try:
-        games.take_creation(get_db(), game_id, creator_key, current_device())
-    except LinkRefused as refused:
-        return refusal(refused.status, refused.message, follow=WATCH_IT, to=game_url(game_id))
-    flash(
-        "This phone now keeps this game: it can score, take scoring back and remove it.", "success"
-    )
-    return redirect(game_url(game_id), code=303)  # type: ignore[return-value]
+@bp.route("/games/<game_id>/creator/<creator_key>", methods=["GET", "POST"])
+def take_creation(game_id: str, creator_key: str) -> Any:
+    """Ask, then make this phone the game's creator: the one-use link that
+    `scorekeeper edit-link --creator` prints for the host when the starting phone is lost.
+
+    Only the answer (a post) uses the link up: a chat app's link preview uses nothing.
+    """
+    db = get_db()
+    form = KeepGameForm()
+    if form.validate_on_submit():
+        try:
+            games.take_creation(db, game_id, creator_key, current_device())
+        except LinkRefused as refused:
+            return refusal(refused.status, refused.message, follow=WATCH_IT, to=game_url(game_id))
+        flash(
+            "This phone now keeps the game: it scores, takes scoring back, removes it.", "success"
+        )
+        return redirect(game_url(game_id), code=303)
+    page = keep_page(db, game_id, creator_key)
+    if not page.usable:
+        wrong = CREATOR_LINK_WRONG.format(game_id=game_id)
+        return refusal(404, wrong, follow=WATCH_IT, to=game_url(game_id))
+    return render_template("keep_game.html", page=page, form=form)
 
 
 @bp.route("/games/<game_id>/delete", methods=["GET", "POST"])

@@ -18,6 +18,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from flask import template_rendered
 from sqlite_utils import Database
 
 from scorekeeper.service.errors import CREATOR_ONLY, SCORING_MOVED
@@ -25,6 +26,7 @@ from scorekeeper.storage import open_database
 from scorekeeper.storage.schema import migrations
 from tests.conftest import csrf_token
 from tests.web.conftest import Table, hidden
+from tests.web.test_view_models import check_context
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -219,13 +221,27 @@ def test_the_hosts_creator_link_hands_a_phone_the_game_once(app, table) -> None:
     assert run.returncode == 0, run.stderr
     link = run.stdout.splitlines()[0]
     assert link.startswith(f"http://192.168.1.20:5000/games/{table.game_id}/creator/")
+    path = urlsplit(link).path
+    rendered: list = []
+
+    def record(sender, template, context, **extra) -> None:
+        rendered.append(context)
+
+    with template_rendered.connected_to(record, app):
+        preview = phone(app).client.get(path)  # a chat app's link preview, say: it only asks
+    assert preview.status_code == 200 and "Keep this game on this phone?" in words(preview)
+    check_context("keep_game.html", dict(rendered[0]))  # one plain view-model
     fresh = phone(app)
-    taken = fresh.client.get(urlsplit(link).path)
+    asked = fresh.client.get(path).get_data(as_text=True)
+    taken = fresh.client.post(path, data={"csrf_token": hidden(asked, "csrf_token")})
     assert taken.status_code == 303
     fresh.game_id = table.game_id
     assert "Stop every other phone scoring" in fresh.open()
-    again = phone(app).client.get(urlsplit(link).path)
+    late = phone(app)
+    again = late.client.get(path)
     assert again.status_code == 404 and "works once" in words(again)
+    posted = late.client.post(path, data={"csrf_token": csrf_token(late.client)})
+    assert posted.status_code == 404 and "works once" in words(posted)
     # The phone that was the creator still scores, until the new creator takes scoring back.
     table.tap("bid:1")
     assert post(table, "hand-over").status_code == 403
