@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..rules import MAX_NAME_LENGTH, Ruleset, name_key, read_players
+from ..rules import MAX_NAME_LENGTH, Ruleset, name_key, read_players, visible_name
 from ..rules.draw import RANKS, SUITS
 from ..storage import Connection, find_any_ruleset, known_player_names, ruleset_choices
 
@@ -57,7 +57,7 @@ class ImportPage:
 def new_game_page(db: Connection, seated: Sequence[str]) -> NewGamePage:
     """Build New game for a table where these names are already seated."""
     taken = {name_key(name) for name in seated}
-    known = [name for name in known_player_names(db) if name_key(name) not in taken]
+    known = [visible_name(name) for name in known_player_names(db) if name_key(name) not in taken]
     return NewGamePage(
         ruleset_choices=[
             (choice.slug, _label(choice.ruleset, house=choice.house, ready_made=choice.ready_made))

@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import request
 
-from ..rules import Game, NameRefused, ScoreError, read_game, read_name
+from ..rules import Game, NameRefused, ScoreError, read_game, read_name, visible_name
 from ..rules.draw import DrawnCard, draw_for_seats
 from ..storage import Connection, NotFound, find_any_ruleset, get_game
 from .forms import MAX_SEATS, NewGameForm
@@ -26,7 +26,10 @@ def new_game_defaults(db: Connection, args: Mapping[str, str]) -> dict[str, Any]
             ref = before.game.to_json()["ruleset"]
             slug = ref if isinstance(ref, str) else before.game.ruleset.slug or ""
             dealer = (before.game.first_dealer + 1) % len(before.game.players)
-            return {"ruleset": slug, "players": list(before.game.players), "dealer": str(dealer)}
+            # A name stored before names were checked comes back as it is seen, so the
+            # form does not refuse a character nobody can see to delete.
+            players = [visible_name(name) for name in before.game.players]
+            return {"ruleset": slug, "players": players, "dealer": str(dealer)}
     return {"ruleset": "back-alley-pagat", "players": ["", "", "", ""], "dealer": "0"}
 
 

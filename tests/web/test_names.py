@@ -131,6 +131,15 @@ def test_a_name_stored_with_an_invisible_character_is_the_same_player(app, clien
     assert f"/games/{before}" in page and f"/games/{made.get_json()['id']}" in page
 
 
+def test_new_game_offers_a_stored_name_as_it_is_seen(app, client) -> None:
+    before = store_before(app, ["Ana\u200b", "Bob", "Cy", "Dee"])
+    again = client.get("/games/new", query_string={"from": before}).get_data(as_text=True)
+    assert 'name="players-0" value="Ana"' in again and "\u200b" not in again
+    assert 'name="add_name" value="Ana"' not in again  # seated already
+    fresh = client.get("/games/new").get_data(as_text=True)
+    assert 'name="add_name" value="Ana"' in fresh and "\u200b" not in fresh
+
+
 # New game: errors in words beside the seat, nothing typed dropped ---------------------------
 
 
