@@ -238,6 +238,14 @@
           entry.renewed = true; // the form's token has expired: take a fresh one and send again
           return renew().then(flush);
         }
+        if (response.status === 403) {
+          // This phone may no longer score (the creator took scoring back): nothing waiting
+          // here can be saved. The game's page, as this phone may now see it, says why.
+          queue = [];
+          save();
+          location.replace(form.dataset.url);
+          return;
+        }
         return response.text().then(refused);
       }, function () {
         sending = false;

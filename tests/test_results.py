@@ -180,6 +180,40 @@ def test_results_counted_by_another_release_are_counted_again(db) -> None:
     assert bring_up_to_date(db) == 0
 
 
+def test_players_counted_under_the_old_names_are_counted_again_as_one(db, monkeypatch) -> None:
+    import scorekeeper.standings.results as standings
+    import scorekeeper.standings.summary as summary
+    from scorekeeper.rules import stored_values
+
+    # Revision 1 of the summary knew a player by the name, trimmed, whatever its capitals.
+    monkeypatch.setattr(summary, "name_key", lambda name: name.strip().casefold())
+    monkeypatch.setattr(summary, "visible_name", lambda name: name.strip())
+    monkeypatch.setattr(standings, "STAMP", "revision-1")
+    spellings = ["Ana", "Ana\u200b", "A\u0301na", "\u00c1na"]
+    with stored_values():  # games stored before names were checked
+        stored = [
+            games.start_game(
+                db, read_game({"ruleset": "back-alley-pagat", "players": [name, *FOUR[1:]]}),
+                device=PHONE,
+            ).id
+            for name in spellings
+        ]  # fmt: skip
+    keys = {key for (key,) in db.execute("select key from player_totals")}
+    assert {"ana", "ana\u200b", "a\u0301na", "\u00e1na"} <= keys
+    monkeypatch.undo()
+    assert bring_up_to_date(db) == 4
+    totals = dict(db.execute("select key, games from player_totals").fetchall())
+    assert totals == {"ana": 2, "\u00e1na": 2, "bob": 4, "cy": 4, "dee": 4}
+    shown = db.execute("select key, name, games from player_spellings order by key").fetchall()
+    assert shown == [
+        ("ana", "Ana", 2), ("bob", "Bob", 4), ("cy", "Cy", 4), ("dee", "Dee", 4),
+        ("\u00e1na", "\u00c1na", 2),
+    ]  # fmt: skip
+    with stored_values():
+        for game_id in stored:
+            assert_fresh(db, game_id)
+
+
 def test_a_database_from_before_stored_results_fills_in_at_start_up(db) -> None:
     first, second = new_game(db), new_game(db)
     games.record_deal(db, second, DEAL_1, device=PHONE, number=1)

@@ -31,6 +31,12 @@ def add_commands(commands: Any) -> None:
         "edit-link", help="print a game's edit link and QR code (to score again)"
     )
     p.add_argument("game", help="the game's id (the end of its address)")
+    p.add_argument(
+        "--creator",
+        action="store_true",
+        help="print a one-use creator link instead: the phone that opens it keeps the game "
+        "(takes scoring back, archives, deletes), when the phone that started it is lost",
+    )
     p.add_argument("--db", default=None, help=DB_HELP)
     p.add_argument("--base", help="the address phones open, e.g. http://192.168.1.20:5000")
     p.add_argument("--port", type=int, default=5000, help="the port `serve` listens on")
@@ -63,7 +69,8 @@ def run_backup(args: argparse.Namespace) -> int:
 
 
 def run_edit_link(args: argparse.Namespace) -> int:
-    """Print a game's edit link (and its QR code), for a phone that lost its right to score."""
+    """Print a game's edit link (and its QR code), for a phone that lost its right to score;
+    or, with --creator, a one-use link that makes a phone the game's creator."""
     from ..machine.addresses import lan_address
     from ..machine.config import default_database_path
     from ..server.banner import terminal_qr
@@ -75,7 +82,7 @@ def run_edit_link(args: argparse.Namespace) -> int:
         raise CommandError(f"there is no database at {database}")
     base = args.base or f"http://{lan_address() or 'localhost'}:{args.port}"
     try:
-        link = edit_link_for_command(str(database), args.game, base)
+        link = edit_link_for_command(str(database), args.game, base, creator=args.creator)
     except NotFound:
         raise CommandError(f"there is no game {args.game} in {database}") from None
     print(link)

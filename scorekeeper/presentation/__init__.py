@@ -3,13 +3,13 @@
 `table_page.py` builds the table page (the scores, the deal being entered, the tap plan
 a phone uses offline); `scoreboard.py` the watch page; `scoresheet.py` the scoresheet
 the page (`scoresheet_page.py`) and the PDF share; `correction.py` the page correcting a
-recorded deal; `chart.py` the score chart; `home.py` the list of games and the ask
-before a deletion; `new_game.py` the pages that start a game; `rules_pages.py`,
-`rules_editor.py`, `compare.py` and `calculator.py` the rules pages; `api_answers.py`
-what the JSON API answers; `players.py`, `docs.py`, `blank_sheets.py` and `errors.py`
-the pages they name. What comes back is dataclasses of strings, numbers and lists: the
-templates render it, and it can be sent to a phone as JSON. Reads only. No Flask, no
-Jinja.
+recorded deal; `chart.py` the score chart; `home.py` the list of games, the ask before a
+deletion and the ask before a phone keeps a game; `new_game.py` the pages that start a
+game; `rules_pages.py`, `rules_editor.py`, `compare.py` and `calculator.py` the rules
+pages; `api_answers.py` what the JSON API answers; `players.py`, `docs.py`,
+`blank_sheets.py` and `errors.py` the pages they name. What comes back is dataclasses of
+strings, numbers and lists: the templates render it, and it can be sent to a phone as
+JSON. Reads only. No Flask, no Jinja.
 
 May import: rules, house_rules, storage, standings.
 Libraries: none.

@@ -15,8 +15,8 @@ from ..storage import Connection, NotFound, StoredGame, get_game, get_game_for
 def whole_game(db: Connection, game_id: str, device: str | None) -> tuple[StoredGame, dict, bool]:
     """Return a game, its answer (id, version, game file, scores without explanations) and
     whether this device may change it; raise NotFound for an unknown game."""
-    stored, editor = get_game_for(db, game_id, device)
-    return stored, game_answer(stored), editor
+    stored, standing = get_game_for(db, game_id, device)
+    return stored, game_answer(stored), standing.scores
 
 
 def game_answer(stored: StoredGame) -> dict[str, Any]:

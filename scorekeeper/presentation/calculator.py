@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..house_rules.compare import OneDeal, RuleChange, judge_difference, judge_everywhere
-from ..rules import find_ruleset, name_key, parse_bid
+from ..rules import MAX_NAME_LENGTH, NameRefused, find_ruleset, name_key, parse_bid, read_name
 from ..storage import Connection, ruleset_choices
 from .rules_pages import SideResult, side_results
 
@@ -62,6 +62,7 @@ class Calculator:
     problem: str | None
     verdicts: list[Verdict]
     differences: list[HouseDifference]
+    max_name_length: int = MAX_NAME_LENGTH  #: the longest name a seat takes
 
 
 def calculator_page(
@@ -109,6 +110,10 @@ def calculator_page(
 
 def one_deal(names: Sequence[str], asked: DealAsked) -> tuple[OneDeal | None, str | None]:
     """Read the deal asked as one the rules can score, or say why it cannot be one."""
+    try:
+        names = [read_name(name, seat) for seat, name in enumerate(names)]
+    except NameRefused as refused:
+        return None, f"Player {refused.seat + 1}: {refused.reason}."
     if len({name_key(name) for name in names}) != len(names):
         return None, "Give the four players different names."
     cards, tricks = asked.cards, asked.tricks

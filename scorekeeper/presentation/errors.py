@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+#: Each refusal's heading: what happened, in a word or two (any other status: "Sorry").
+TITLES = {403: "Watching only", 404: "Not found", 410: "Link replaced"}
+
 
 @dataclass(frozen=True)
 class ErrorPage:
@@ -11,6 +14,9 @@ class ErrorPage:
 
     status: int
     message: str
+    title: str = "Sorry"
+    #: (words, address) of what to do next, besides going back to the games; or None
+    follow: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -18,9 +24,9 @@ class OfflinePage:
     """The page the service worker shows when the network is gone; its words are all fixed."""
 
 
-def error_page(status: int, message: str) -> ErrorPage:
-    """Build the page of a refusal."""
-    return ErrorPage(status, message)
+def error_page(status: int, message: str, follow: tuple[str, str] | None = None) -> ErrorPage:
+    """Build the page of a refusal, with what to do next if there is more than going back."""
+    return ErrorPage(status, message, TITLES.get(status, "Sorry"), follow)
 
 
 def offline_page() -> OfflinePage:

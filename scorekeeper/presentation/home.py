@@ -1,4 +1,5 @@
-"""The home page as plain data: one page of the list of games, and the ask before a deletion.
+"""The home page as plain data: one page of the list of games, the ask before a deletion, and
+the ask before a phone keeps a game through the host's one-use creator link.
 
 The list is drawn from every game's stored results (`standings.results`): games being
 played first, then the latest changed, twenty to a page, found by player, rules, day
@@ -12,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..standings.results import GameFilter, archived_count, recent_games, ruleset_names
-from ..storage import Connection, get_game
+from ..storage import Connection, created_by, creator_key_matches, get_game
 from ..storage.listing import ListedGame
 
 
@@ -30,6 +31,7 @@ class HomeGame:
     leaders: list[int]  #: the sides ahead (all of them when level), once a deal is recorded
     next_deal: int | None
     schedule: int  #: deals in the whole game
+    yours: bool  #: this phone started it: it may move it to the archive and delete it
 
 
 @dataclass(frozen=True)
@@ -63,15 +65,17 @@ def home_page(
     older_than: str = "",
     newer_than: str = "",
     kept: Mapping[str, str] | None = None,
+    device: str | None = None,
 ) -> HomePage:
-    """Build one page of the list of the games the filter chooses.
+    """Build one page of the list of the games the filter chooses, for this phone.
 
     The page after `older_than`, or before `newer_than` (a listed game's cursor), or the
     first; `kept` is the filters as the address said them, for the links beside it.
     """
     listed = recent_games(db, chosen, older_than=older_than, newer_than=newer_than)
+    yours = created_by(db, device, [game.id for game in listed.games])
     return HomePage(
-        games=[_home_game(game) for game in listed.games],
+        games=[_home_game(game, game.id in yours) for game in listed.games],
         newer=listed.newer,
         older=listed.older,
         kept=dict(kept or {}),
@@ -79,6 +83,30 @@ def home_page(
         archive_view=chosen.archived,
         archived=archived_count(db),
         ruleset_choices=[("", "Any"), *((name, name) for name in ruleset_names(db))],
+    )
+
+
+@dataclass(frozen=True)
+class KeepPage:
+    """The ask before a phone keeps a game, opened from the host's one-use creator link."""
+
+    game_id: str
+    players: list[str]
+    deals: int  #: deals recorded
+    usable: bool  #: the link is the game's, not yet used (else the page refuses it)
+
+
+def keep_page(db: Connection, game_id: str, creator_key: str) -> KeepPage:
+    """Build the ask before this phone keeps the game (raise NotFound if unknown).
+
+    Opening the link asks; only the answer uses it up, so a link preview uses nothing.
+    """
+    stored = get_game(db, game_id)
+    return KeepPage(
+        game_id=stored.id,
+        players=list(stored.game.players),
+        deals=len(stored.game.deals),
+        usable=creator_key_matches(db, game_id, creator_key),
     )
 
 
@@ -93,7 +121,7 @@ def delete_page(db: Connection, game_id: str) -> DeletePage:
     )
 
 
-def _home_game(game: ListedGame) -> HomeGame:
+def _home_game(game: ListedGame, yours: bool) -> HomeGame:
     return HomeGame(
         id=game.id,
         updated=game.updated,
@@ -105,4 +133,5 @@ def _home_game(game: ListedGame) -> HomeGame:
         leaders=list(game.leaders),
         next_deal=game.next_deal,
         schedule=game.schedule,
+        yours=yours,
     )

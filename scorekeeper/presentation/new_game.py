@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..rules import Ruleset, name_key
+from ..rules import MAX_NAME_LENGTH, Ruleset, name_key, read_players, visible_name
 from ..rules.draw import RANKS, SUITS
 from ..storage import Connection, find_any_ruleset, known_player_names, ruleset_choices
 
@@ -24,6 +24,7 @@ class NewGamePage:
 
     ruleset_choices: list[tuple[str, str]]  #: (slug, label) of every ruleset a game may use
     known: list[str]
+    max_name_length: int  #: the longest name a seat takes (`rules.MAX_NAME_LENGTH`)
 
 
 @dataclass(frozen=True)
@@ -56,13 +57,14 @@ class ImportPage:
 def new_game_page(db: Connection, seated: Sequence[str]) -> NewGamePage:
     """Build New game for a table where these names are already seated."""
     taken = {name_key(name) for name in seated}
-    known = [name for name in known_player_names(db) if name_key(name) not in taken]
+    known = [visible_name(name) for name in known_player_names(db) if name_key(name) not in taken]
     return NewGamePage(
         ruleset_choices=[
             (choice.slug, _label(choice.ruleset, house=choice.house, ready_made=choice.ready_made))
             for choice in ruleset_choices(db)
         ],
         known=known[:KNOWN_NAMES],
+        max_name_length=MAX_NAME_LENGTH,
     )
 
 
@@ -84,12 +86,14 @@ def draw_page(
     drawn: Sequence[tuple[str, str]] | None = None,
     problems: Mapping[str, str] | None = None,
 ) -> DrawPage:
-    """Build the draw for seats of these players under these rules (raise NotFound if unknown).
+    """Build the draw for seats of these players under these rules (raise NotFound if unknown,
+    NameRefused or GameFileError for names that cannot be seated).
 
     `drawn` is the (rank, suit) tapped for each seat so far ("" for none); `problems` what
     is wrong, by seat number ("0", "1" …) and "form" for the table as a whole.
     """
     found = find_any_ruleset(db, slug)
+    names = read_players(list(names), found.ruleset)
     problems = problems or {}
     cards = drawn or [("", "")] * len(names)
     return DrawPage(

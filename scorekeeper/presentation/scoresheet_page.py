@@ -37,13 +37,13 @@ def scoresheet_page(
     """Build a game's scoresheet page for this phone: the part asked for, or the one holding
     the deal being played (raise NotFound for an unknown game, NoSuchPart for a part the
     sheet does not have)."""
-    stored, editor = get_game_for(db, game_id, device)
+    stored, standing = get_game_for(db, game_id, device)
     whole = build_stored_sheet(stored)
     sheet, parts = sheet_part(in_bands(whole, len(whole.sides)), part)
     return ScoresheetPage(
         game_id=stored.id,
         version=stored.version,
-        editor=editor,
+        editor=standing.scores,
         sheet=sheet,
         scrolls=len(sheet.sides) > SIDES_ON_A_PHONE,
         parts=parts,

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..rules import DealResult, GameResult, sides_ahead, trump_label
 from ..rules.entry import DraftDeal, from_draft, replay, taps_of
-from ..storage import Connection, StoredGame, get_game_for
+from ..storage import Connection, Standing, StoredGame, get_game_for
 from .chart import game_chart
 from .memo import TextCache
 
@@ -120,6 +120,8 @@ class TablePage:
     game_id: str
     version: int
     editor: bool  #: this phone may score
+    creator: bool  #: this phone started the game: it may take scoring back, archive, delete
+    replaced: bool  #: this phone scored until the creator stopped every other phone scoring
     edit_key: str  #: the key of the game's edit link, for a phone that may score ("" else)
     archived: bool
     ruleset: str
@@ -140,12 +142,13 @@ class TablePage:
 
 def table_page(db: Connection, game_id: str, device: str | None) -> TablePage:
     """Build the table page of a game for this phone (raise NotFound for an unknown game)."""
-    stored, editor = get_game_for(db, game_id, device)
-    return build_table_page(stored, editor=editor)
+    stored, standing = get_game_for(db, game_id, device)
+    return build_table_page(stored, standing)
 
 
-def build_table_page(stored: StoredGame, *, editor: bool) -> TablePage:
-    """Build the table page from a game already loaded (a refused tap shows it as it is now)."""
+def build_table_page(stored: StoredGame, standing: Standing) -> TablePage:
+    """Build the table page from a game already loaded, for a phone that is this to it."""
+    editor = standing.scores
     result = stored.result()
     game = stored.game
     deal = deal_in_progress(stored) if result.next is not None else None
@@ -169,6 +172,8 @@ def build_table_page(stored: StoredGame, *, editor: bool) -> TablePage:
         game_id=stored.id,
         version=stored.version,
         editor=editor,
+        creator=standing is Standing.CREATOR,
+        replaced=standing is Standing.REPLACED,
         edit_key=stored.edit_key if editor else "",
         archived=stored.archived is not None,
         ruleset=game.ruleset.name,

@@ -4,7 +4,8 @@ Rulesets are data (`builtins.py`), validated into `Ruleset`; a game file
 (`gamefile.py`) becomes a `Game` (`records.py`); `score_game` (`game.py`) walks
 it deal by deal, with the ruleset's answers for the table worked out once
 (`plan.py`), into a `GameResult` whose every side of every deal carries its
-score and its explanation, written when first read (`scoring.py`).
+score and its explanation, written when first read (`scoring.py`). Players' names,
+what they may hold and how one person is known across games, are `names.py`'s.
 
 May import: nothing of Scorekeeper's (the standard library only).
 Libraries: none.
@@ -33,6 +34,7 @@ from .errors import (
     GameFileError,
     GameOverError,
     IllegalBid,
+    NameRefused,
     RulesetError,
     ScoreError,
     ThrownInError,
@@ -50,15 +52,15 @@ from .game import (
     sides_ahead,
 )
 from .gamefile import (
-    MAX_NAME_LENGTH,
     default_lookup,
     load_game_text,
-    name_key,
     read_deal,
     read_game,
+    read_name,
     read_players,
     score,
 )
+from .names import MAX_NAME_LENGTH, name_key, visible_name
 from .parts import Khishti, MissPenalty, PassLimit, Premia
 from .records import TRUMPS, DealRecord, Game, trump_label
 from .ruleset import (
@@ -100,6 +102,7 @@ __all__ = [
     "IllegalBid",
     "Khishti",
     "MissPenalty",
+    "NameRefused",
     "PassLimit",
     "Premia",
     "RainbowBid",
@@ -131,6 +134,7 @@ __all__ = [
     "passes_used",
     "read_deal",
     "read_game",
+    "read_name",
     "read_players",
     "score",
     "score_deal",
@@ -138,4 +142,5 @@ __all__ = [
     "sides_ahead",
     "stored_values",
     "trump_label",
+    "visible_name",
 ]

@@ -31,9 +31,34 @@ class ScoreError(ValueError):
             return self.message
         return f"deal {self.deal}: {self.message}"
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Kept whole when it crosses to another process (a sheet printed apart): every
+        # field, whatever the subclass's own arguments.
+        return (_rebuilt, (type(self), dict(self.__dict__)))
+
+
+def _rebuilt(kind: type[ScoreError], fields: dict[str, object]) -> ScoreError:
+    error = kind.__new__(kind)
+    error.__dict__.update(fields)
+    ValueError.__init__(error, str(error))
+    return error
+
 
 class GameFileError(ScoreError):
     """The game file is malformed: wrong shape, wrong types, unknown fields."""
+
+
+class NameRefused(GameFileError):
+    """A player's name that cannot be played under: blank, too long, invisible, or taken.
+
+    `seat` is the player's place in the list (0 for the first); `reason` says what is
+    wrong with the name alone, for a form to show beside that seat's field.
+    """
+
+    def __init__(self, reason: str, *, seat: int, message: str | None = None) -> None:
+        self.reason = reason
+        self.seat = seat
+        super().__init__(message or f"player {seat + 1}: {reason}")
 
 
 class RulesetError(ScoreError):

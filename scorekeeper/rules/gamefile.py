@@ -8,16 +8,21 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .bidding import KNOWN_BIDS, parse_bid
-from .errors import GameFileError, RulesetError, TricksError
+from .errors import GameFileError, NameRefused, RulesetError, TricksError
 from .game import GameResult, check_fits, score_game
+from .names import (
+    MAX_NAME_LENGTH,
+    describe_character,
+    has_control_character,
+    invisible_character,
+    name_key,
+)
 from .records import TRUMPS, DealRecord, Game
 from .ruleset import Ruleset, find_ruleset
+from .validation import limits_apply
 
 GAME_KEYS = ("ruleset", "players", "first_dealer", "deals")
 DEAL_KEYS = ("bids", "tricks", "team_tricks", "trump", "rainbows")
-#: The longest name a player may have: room for "Grandma Louise" many times over, while
-#: every page, column and scoresheet still has room for it.
-MAX_NAME_LENGTH = 100
 
 #: Finds a ruleset from the game file's "ruleset" value (a slug or a house document).
 RulesetLookup = Callable[[Any], Ruleset]
@@ -78,38 +83,78 @@ def read_game(document: Any, *, lookup: RulesetLookup = default_lookup) -> Game:
     return Game(ruleset, players, first_dealer, tuple(deals), ruleset_ref=ref)
 
 
-def name_key(name: str) -> str:
-    """Return how a player is known across seats and games: the name, whatever its capitals."""
-    return name.strip().casefold()
-
-
 def read_players(raw: Any, ruleset: Ruleset) -> tuple[str, ...]:
-    """Read the players' names in seating order, refusing blanks, repeats and wrong counts."""
+    """Read the players' names in seating order, refusing blanks, repeats and wrong counts.
+
+    Each name comes back as it is kept: composed (NFC), without spaces around it. A game
+    stored before these checks keeps its names as they were stored (`stored_values`).
+    """
     if not isinstance(raw, list) or not raw:
         raise GameFileError("players must be a list of names in seating order")
-    seen: dict[str, str] = {}
-    for name in raw:
-        if not isinstance(name, str) or not name.strip():
-            raise GameFileError("every player needs a name")
-        if len(name) > MAX_NAME_LENGTH:
-            raise GameFileError(
-                f"the name {name[:20].strip()}… is too long: "
-                f"a name has at most {MAX_NAME_LENGTH} characters"
-            )
-        # A printable name holds no control character and no broken text: skip the letters.
-        if not name.isprintable() and any(unicodedata.category(ch) in ("Cc", "Cs") for ch in name):
-            raise GameFileError(
-                "a name cannot hold control characters or broken text; type it again"
-            )
+    if not limits_apply():
+        return _stored_players(raw, ruleset)
+    names: list[str] = []
+    seats: dict[str, int] = {}
+    for seat, given in enumerate(raw):
+        name = read_name(given, seat)
         key = name_key(name)
+        if key in seats:
+            first = f"{names[seats[key]]} (player {seats[key] + 1})"
+            raise NameRefused(
+                f"the same name as {first}: names must differ",
+                seat=seat,
+                message=f"player {seat + 1}: {name} is the same name as {first}; names must differ",
+            )
+        seats[key] = seat
+        names.append(name)
+    _check_count(len(names), ruleset)
+    return tuple(names)
+
+
+def read_name(given: Any, seat: int) -> str:
+    """Read one player's name as it is kept (composed, trimmed), or say what is wrong with it."""
+    if not isinstance(given, str) or not given.strip():
+        raise NameRefused("every player needs a name", seat=seat)
+    if has_control_character(given):
+        raise NameRefused(
+            "a name cannot hold control characters or broken text; type it again", seat=seat
+        )
+    name = unicodedata.normalize("NFC", given).strip()
+    if len(name) > MAX_NAME_LENGTH:
+        raise NameRefused(
+            f"a name has at most {MAX_NAME_LENGTH} characters; this one has {len(name)}",
+            seat=seat,
+        )
+    hidden = invisible_character(name)
+    if hidden is not None:
+        raise NameRefused(
+            f"a name cannot hold an invisible character ({describe_character(hidden)})",
+            seat=seat,
+        )
+    return name
+
+
+def _stored_players(raw: list[Any], ruleset: Ruleset) -> tuple[str, ...]:
+    """Read the names of a game stored before, as they were stored (checked as they were then)."""
+    seen: set[str] = set()
+    for seat, name in enumerate(raw):
+        if not isinstance(name, str) or not name.strip():
+            raise NameRefused("every player needs a name", seat=seat)
+        if has_control_character(name):
+            raise NameRefused("a name cannot hold control characters or broken text", seat=seat)
+        key = name.strip().casefold()  # how names were told apart when it was stored
         if key in seen:
-            raise GameFileError(f"two players are called {name.strip()}: names must differ")
-        seen[key] = name
+            raise NameRefused(f"two players are called {name.strip()}", seat=seat)
+        seen.add(key)
+    _check_count(len(raw), ruleset)
+    return tuple(raw)
+
+
+def _check_count(count: int, ruleset: Ruleset) -> None:
     try:
-        ruleset.check_players(len(raw))
+        ruleset.check_players(count)
     except RulesetError as error:
         raise GameFileError(error.message) from None
-    return tuple(raw)
 
 
 def _whole_numbers(raw: Any, count: int, what: str, deal: int) -> tuple[int, ...]:

@@ -11,6 +11,7 @@ from typing import Any
 
 from .builtins import BUILTIN_DOCUMENTS
 from .errors import RulesetError
+from .names import describe_character, invisible_character
 from .parts import (
     KEYS,
     MAX_DECK,
@@ -37,6 +38,7 @@ from .validation import (
     choice,
     flag,
     keyed,
+    limits_apply,
     points,
     read_khishti,
     read_made_pass,
@@ -267,6 +269,11 @@ def _build(doc: dict[str, Any], slug: str | None) -> Ruleset:
             raise RulesetError("the name cannot hold control characters; type it again")
         if len(name.strip()) > NAME_LENGTH:
             raise RulesetError(f"the name is too long ({NAME_LENGTH} characters at most)")
+        hidden = invisible_character(name) if limits_apply() else None
+        if hidden is not None:
+            raise RulesetError(
+                f"the name cannot hold an invisible character ({describe_character(hidden)})"
+            )
 
     with rule("players"):
         players = doc["players"]

@@ -1,4 +1,5 @@
-"""Why the service refuses a change: the device may only watch, or the game moved on."""
+"""Why the service refuses a change: the device may only watch, scoring moved, the change is
+the creator's, a link is not (or no longer) right, or the game moved on."""
 
 from __future__ import annotations
 
@@ -9,6 +10,31 @@ WATCH_ONLY = (
     "from the scorekeeper's phone to keep score here too."
 )
 STALE = "Someone else changed this game in the meantime; here is the game as it is now."
+#: Where a scorer's phone shows the edit link, to tell a phone without it where to ask.
+WHERE_THE_LINK_IS = "(the scorer's phone shows it under “Hand over scoring”)"
+SCORING_MOVED = (
+    "Scoring moved to another phone: the phone that started this game stopped every other "
+    "phone scoring. This phone can still watch the game. To keep score here again, ask the "
+    f"scorer for the new edit link {WHERE_THE_LINK_IS}."
+)
+CREATOR_ONLY = (
+    "Only the phone that started this game can stop other phones scoring, move the game to "
+    "the archive or delete it. If that phone is lost, whoever runs Scorekeeper can make "
+    "another phone the game's creator: scorekeeper edit-link {game_id} --creator."
+)
+LINK_REPLACED = (
+    "This edit link was replaced: the phone that started the game stopped other phones "
+    "scoring, which gave the game a new edit link. Ask the scorer for the new one "
+    f"{WHERE_THE_LINK_IS}. Meanwhile this phone can watch the game."
+)
+LINK_WRONG = (
+    "This edit link is not right for this game: check that it was copied whole, or ask the "
+    f"scorer for the edit link {WHERE_THE_LINK_IS}. Meanwhile this phone can watch the game."
+)
+CREATOR_LINK_WRONG = (
+    "This creator link is not right, or it was used already: a creator link works once. "
+    "Ask whoever runs Scorekeeper for a new one: scorekeeper edit-link {game_id} --creator."
+)
 
 
 class NotAllowed(Exception):
@@ -16,6 +42,16 @@ class NotAllowed(Exception):
 
     def __init__(self, message: str = WATCH_ONLY) -> None:
         super().__init__(message)
+        self.message = message
+
+
+class LinkRefused(Exception):
+    """A link opened for its rights (an edit or a creator link) that gives none: why, and the
+    status to answer (410 for an edit link replaced, 404 for one that never was)."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
         self.message = message
 
 

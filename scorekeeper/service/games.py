@@ -1,5 +1,11 @@
 """Every change to a game: start, bring in, join, hand over, archive, delete, record, correct, undo.
 
+Who may do what: the phone that started a game (its creator) may do everything; a phone
+that opened the edit link may record and fix deals; any other phone may watch. Taking
+scoring back (revoking every edit link), moving to the archive and deleting stay with
+the creator, and with the host, whose `scorekeeper edit-link GAME --creator` prints a
+one-use link that makes a phone the creator.
+
 Each call loads the game once, checks the version the caller saw once, writes in
 one transaction, and returns the game as it is afterwards, already scored. The
 table's taps are in `taps.py`; a request that must happen once runs through
@@ -9,6 +15,7 @@ here: callers parse their requests, call these, and render what they return.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,48 +24,72 @@ from ..standings.results import store_results, store_results_version
 from ..storage import (
     KEEP_DRAFT,
     Connection,
-    NotFound,
+    Standing,
     StoredGame,
     add_editor,
     delete_archived_game,
-    game_exists,
     get_game,
     get_game_for,
     insert_game,
-    is_editor,
     new_edit_key,
     set_archived,
+    set_creator_key,
+    standing,
     update_game,
+    use_creator_key,
+    was_edit_key,
 )
-from .errors import STALE, Conflict, NoSuchDeal, NotAllowed
+from .errors import (
+    CREATOR_LINK_WRONG,
+    CREATOR_ONLY,
+    LINK_REPLACED,
+    LINK_WRONG,
+    SCORING_MOVED,
+    STALE,
+    WATCH_ONLY,
+    Conflict,
+    LinkRefused,
+    NoSuchDeal,
+    NotAllowed,
+)
 
 # Who may change a game --------------------------------------------------------------------------
 
 
 def open_to_change(db: Connection, game_id: str, device: str | None) -> StoredGame:
-    """Return a game this device may change (to draw a form against it): raise NotFound for
-    an unknown game, NotAllowed for a phone that may only watch."""
-    stored, editor = get_game_for(db, game_id, device)
-    if not editor:
-        raise NotAllowed()
+    """Return a game this device may score (to draw a form against it): raise NotFound for
+    an unknown game, NotAllowed (saying why) for a phone that may only watch."""
+    stored, found = get_game_for(db, game_id, device)
+    if not found.scores:
+        raise _may_not_score(found)
     return stored
 
 
+def _may_not_score(standing: Standing) -> NotAllowed:
+    """Say why a device that may not score is refused: it never could, or scoring moved."""
+    return NotAllowed(SCORING_MOVED if standing is Standing.REPLACED else WATCH_ONLY)
+
+
 def check_may_change(db: Connection, game_id: str, device: str | None) -> None:
-    """Raise NotFound for an unknown game, NotAllowed unless this device may change it."""
-    if not is_editor(db, game_id, device):
-        if not game_exists(db, game_id):
-            raise NotFound(game_id)
-        raise NotAllowed()
+    """Raise NotFound for an unknown game, NotAllowed unless this device may score it."""
+    found = standing(db, game_id, device)
+    if not found.scores:
+        raise _may_not_score(found)
+
+
+def check_may_manage(db: Connection, game_id: str, device: str | None) -> None:
+    """Raise NotFound for an unknown game, NotAllowed unless this device started it."""
+    if standing(db, game_id, device) is not Standing.CREATOR:
+        raise NotAllowed(CREATOR_ONLY.format(game_id=game_id))
 
 
 def load_to_change(
     db: Connection, game_id: str, device: str | None, version: int | None
 ) -> StoredGame:
-    """Load a game to change it: it exists, this device may change it, the version is current."""
-    current, editor = get_game_for(db, game_id, device)
-    if not editor:
-        raise NotAllowed()
+    """Load a game to change it: it exists, this device may score it, the version is current."""
+    current, found = get_game_for(db, game_id, device)
+    if not found.scores:
+        raise _may_not_score(found)
     if version is not None and version != current.version:
         raise Conflict(STALE, current)
     return current
@@ -86,13 +117,11 @@ def save_draft(db: Connection, current: StoredGame, draft: Any) -> StoredGame:
 
 
 def start_game(db: Connection, game: Game, *, device: str | None) -> StoredGame:
-    """Store a new game (checked by scoring it); the device that starts it may change it."""
+    """Store a new game (checked by scoring it); the device that starts it is its creator."""
     result = score_game(game)
     with db.write():
-        stored = insert_game(db, game, result)
+        stored = insert_game(db, game, result, creator=device)
         store_results(db, stored, result)
-        if device:
-            add_editor(db, stored.id, device)
     return stored
 
 
@@ -104,22 +133,46 @@ def import_games(db: Connection, games: Sequence[Game], *, device: str | None) -
     return len(games)
 
 
-def join(db: Connection, game_id: str, edit_key: str, device: str) -> StoredGame:
-    """Let a device change the game, given the game's edit link; raise NotFound for a wrong key."""
+def join(db: Connection, game_id: str, edit_key: str, device: str) -> None:
+    """Let a device score the game, given its edit link.
+
+    Raise NotFound for an unknown game, LinkRefused for a key replaced (410) or never
+    the game's (404).
+    """
     with db.write():
         stored = get_game(db, game_id)
-        if edit_key != stored.edit_key:
-            raise NotFound(game_id)
-        add_editor(db, game_id, device)
-    return stored
+        if secrets.compare_digest(edit_key.encode(), stored.edit_key.encode()):
+            add_editor(db, game_id, device)
+            return
+        if was_edit_key(db, game_id, edit_key):
+            raise LinkRefused(410, LINK_REPLACED)
+        raise LinkRefused(404, LINK_WRONG)
+
+
+def take_creation(db: Connection, game_id: str, creator_key: str, device: str) -> None:
+    """Make a device the game's creator, given the host's one-use creator link.
+
+    The phone that was the creator stays an editor, until the new creator stops other
+    phones scoring. Raise NotFound for an unknown game, LinkRefused for a wrong or used key.
+    """
+    with db.write():
+        standing(db, game_id, device)  # NotFound for a game there is none of
+        if not use_creator_key(db, game_id, creator_key, device):
+            raise LinkRefused(404, CREATOR_LINK_WRONG.format(game_id=game_id))
+
+
+def creator_link_key(db: Connection, game_id: str) -> str:
+    """Make a one-use creator link for the host to hand a phone; return its key (NotFound)."""
+    with db.write():
+        standing(db, game_id, None)
+        return set_creator_key(db, game_id)
 
 
 def hand_over(db: Connection, game_id: str, device: str | None) -> StoredGame:
-    """Revoke every edit link given out: a new link, and only this device keeps scoring."""
+    """Take scoring back: a new edit link, and only the creator's phone keeps scoring."""
     with db.write():
-        _, editor = get_game_for(db, game_id, device)
-        if not editor or device is None:
-            raise NotAllowed()
+        check_may_manage(db, game_id, device)
+        assert device is not None  # a game's creator is a device
         new_edit_key(db, game_id, keep=device)
     return get_game(db, game_id)
 
@@ -127,19 +180,19 @@ def hand_over(db: Connection, game_id: str, device: str | None) -> StoredGame:
 def move_to_archive(
     db: Connection, game_id: str, device: str | None, *, archived: bool = True
 ) -> None:
-    """Move a game off the home list into the archive, or bring it back (its scorers only)."""
+    """Move a game off the home list into the archive, or bring it back (its creator only)."""
     with db.write():
-        check_may_change(db, game_id, device)
+        check_may_manage(db, game_id, device)
         set_archived(db, game_id, archived)
 
 
 def delete_for_good(db: Connection, game_id: str, device: str | None) -> StoredGame:
-    """Delete a game that is in the archive (its scorers only); return it as it was.
+    """Delete a game that is in the archive (its creator only); return it as it was.
 
     A game still on the list is never deleted: the archive is deleting's undo window.
     """
     with db.write():
-        check_may_change(db, game_id, device)
+        check_may_manage(db, game_id, device)
         current = get_game(db, game_id)
         if not delete_archived_game(db, game_id):
             raise Conflict("Move the game to the archive first.", current)

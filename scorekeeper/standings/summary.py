@@ -18,11 +18,23 @@ import hashlib
 import json
 from collections.abc import Callable
 
-from ..rules import BUILTIN_DOCUMENTS, BidKind, DealResult, Exact, Game, GameResult, name_key
+from ..rules import (
+    BUILTIN_DOCUMENTS,
+    BidKind,
+    DealResult,
+    Exact,
+    Game,
+    GameResult,
+    name_key,
+    visible_name,
+)
 from ..storage.results import GameSummary, SeatSummary
 
 #: Bump when what a summary holds, or how it is counted, changes: every stored one is redone.
-SUMMARY_REVISION = 1
+#: 2: players are known by `name_key` with invisible characters dropped and accents composed,
+#: so "Ana" with a zero-width space, or with a decomposed accent, joins "Ana" in the stats,
+#: and is shown there as anyone sees it (`visible_name`).
+SUMMARY_REVISION = 2
 
 
 def _stamp() -> str:
@@ -91,7 +103,7 @@ def _seat(result: GameResult, seat: int, counts: Callable[[DealResult, int], boo
     name = game.players[seat]
     return SeatSummary(
         seat=seat,
-        name=name.strip(),
+        name=visible_name(name),
         key=name_key(name),
         side=side,
         side_name=result.sides[side],

@@ -1,4 +1,5 @@
-"""Storage: games, deals, drafts, editors, replies and house rulesets in SQLite (sqlite-utils).
+"""Storage: games, deals, drafts, creators, editors, replies and house rulesets in SQLite
+(sqlite-utils).
 
 What is stored is what was said at the table (the game file's deals), never a
 score: every score is recomputed by the rules engine. A `Store` owns a database
@@ -13,20 +14,25 @@ Libraries: sqlite_utils.
 from .games import (
     KEEP_DRAFT,
     NotFound,
+    Standing,
     StoredGame,
     add_editor,
+    created_by,
+    creator_key_matches,
     delete_archived_game,
     delete_game_rows,
-    game_exists,
     game_ids,
     get_game,
     get_game_for,
     insert_game,
-    is_editor,
     known_player_names,
     new_edit_key,
     set_archived,
+    set_creator_key,
+    standing,
     update_game,
+    use_creator_key,
+    was_edit_key,
 )
 from .replies import Reply, recall_reply, remember_reply
 from .rulesets import (
@@ -59,24 +65,25 @@ __all__ = [
     "NotFound",
     "ReadGame",
     "Reply",
+    "Standing",
     "StorageError",
     "Store",
     "StoredGame",
     "add_editor",
     "add_ruleset_editor",
     "backup_database",
+    "created_by",
+    "creator_key_matches",
     "delete_archived_game",
     "delete_game_rows",
     "delete_house_ruleset",
     "find_any_ruleset",
     "free_slug",
-    "game_exists",
     "game_ids",
     "game_ruleset_ref",
     "get_game",
     "get_game_for",
     "insert_game",
-    "is_editor",
     "known_player_names",
     "may_edit_ruleset",
     "new_edit_key",
@@ -88,6 +95,10 @@ __all__ = [
     "ruleset_edit_key",
     "save_house_ruleset",
     "set_archived",
+    "set_creator_key",
     "slugify",
+    "standing",
     "update_game",
+    "use_creator_key",
+    "was_edit_key",
 ]

@@ -1,4 +1,5 @@
-"""Games as stored: the game row, its deals as said at the table, its draft and its editors.
+"""Games as stored: the game row, its deals as said at the table, its draft, its creator and
+its editors, and the edit links it replaced.
 
 Only rows here: what a change means (which deal comes next, whether a version is
 stale) is decided by the service layer, `scorekeeper.service`. Every function that
@@ -7,6 +8,8 @@ writes is called inside a write transaction (`Connection.write`).
 
 from __future__ import annotations
 
+import enum
+import hashlib
 import json
 import secrets
 from collections.abc import Iterable
@@ -21,6 +24,25 @@ from .store import Connection, GameText, ReadGame
 
 class NotFound(LookupError):
     """No game (or deal, or ruleset) has this id."""
+
+
+class Standing(enum.Enum):
+    """What a device is to a game, as its rows say (the service decides what each may do)."""
+
+    WATCHER = "watcher"  #: has the game's link, nothing more
+    REPLACED = "replaced"  #: opened an edit link; the creator has since stopped other phones
+    EDITOR = "editor"  #: opened the game's edit link
+    CREATOR = "creator"  #: started the game, or was given it by the host's creator link
+
+    @property
+    def scores(self) -> bool:
+        """Say whether the device may record and fix deals."""
+        return self in (Standing.EDITOR, Standing.CREATOR)
+
+
+def key_hash(key: str) -> str:
+    """Return what is kept of a link's key once it may no longer be used as one."""
+    return hashlib.sha256(key.encode()).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -101,21 +123,41 @@ def get_game(db: Connection, game_id: str) -> StoredGame:
     return _loaded(db, rows[0], _bodies(db, game_id))
 
 
-def game_exists(db: Connection, game_id: str) -> bool:
-    """Say whether a game has this id."""
-    return bool(db.execute("select 1 from games where id = ?", [game_id]).fetchall())
+#: A device's rows beside the game row: whether it started the game, and its editor row
+#: (null: none; 1: scoring; 0: stopped by the creator).
+_STANDING = (
+    "games.creator = ? as is_creator,"
+    " (select revoked is null from editors where game_id = games.id and device = ?) as editing"
+)
 
 
-def get_game_for(db: Connection, game_id: str, device: str | None) -> tuple[StoredGame, bool]:
-    """Load a game and say whether this device may change it, in one read of the game row."""
-    rows = db.rows(
-        "select games.*, exists(select 1 from editors where game_id = games.id"
-        " and device = ?) as editor from games where id = ?",
-        [device or "", game_id],
-    )
+def _as(device: str | None) -> tuple[str, str]:
+    """Return the device twice, as `_STANDING` asks for it ("" for none: no row matches)."""
+    return device or "", device or ""
+
+
+def _standing(row: dict[str, Any]) -> Standing:
+    if row["is_creator"]:
+        return Standing.CREATOR
+    if row["editing"] is None:
+        return Standing.WATCHER
+    return Standing.EDITOR if row["editing"] else Standing.REPLACED
+
+
+def get_game_for(db: Connection, game_id: str, device: str | None) -> tuple[StoredGame, Standing]:
+    """Load a game and say what this device is to it, in one read of the game row."""
+    rows = db.rows(f"select games.*, {_STANDING} from games where id = ?", [*_as(device), game_id])
     if not rows:
         raise NotFound(game_id)
-    return _loaded(db, rows[0], _bodies(db, game_id)), bool(rows[0]["editor"])
+    return _loaded(db, rows[0], _bodies(db, game_id)), _standing(rows[0])
+
+
+def standing(db: Connection, game_id: str, device: str | None) -> Standing:
+    """Say what this device is to a game, or raise NotFound."""
+    rows = db.rows(f"select {_STANDING} from games where id = ?", [*_as(device), game_id])
+    if not rows:
+        raise NotFound(game_id)
+    return _standing(rows[0])
 
 
 def game_ids(db: Connection) -> list[str]:
@@ -124,8 +166,13 @@ def game_ids(db: Connection) -> list[str]:
     return [game_id for (game_id,) in db.execute("select id from games order by rowid")]
 
 
-def insert_game(db: Connection, game: Game, result: GameResult | None = None) -> StoredGame:
-    """Store a new game and its deals (already checked by the caller); return it as stored."""
+def insert_game(
+    db: Connection, game: Game, result: GameResult | None = None, *, creator: str | None = None
+) -> StoredGame:
+    """Store a new game and its deals (already checked by the caller); return it as stored.
+
+    The `creator` device is also made an editor.
+    """
     stamp = now()
     row = {
         "id": new_id(),
@@ -138,7 +185,9 @@ def insert_game(db: Connection, game: Game, result: GameResult | None = None) ->
         "edit_key": secrets.token_urlsafe(18),
         "draft": None,
     }
-    db["games"].insert(row)
+    db["games"].insert({**row, "creator": creator})
+    if creator:
+        add_editor(db, row["id"], creator)
     bodies = insert_deals(db, row["id"], game.deals, start=1)
     return _kept(db, row, bodies, game, result)
 
@@ -230,24 +279,89 @@ def _kept(
 
 
 def delete_game_rows(db: Connection, game_id: str) -> None:
-    """Forget a game: its deals, its editors, its stored results and its row."""
+    """Forget a game: its deals, its editors, its replaced keys, its stored results and its row."""
     drop_results(db, game_id)
-    for table in ("deals", "editors"):
+    for table in ("deals", "editors", "replaced_keys"):
         db.execute(f"delete from {table} where game_id = ?", [game_id])
     db.execute("delete from games where id = ?", [game_id])
 
 
 def add_editor(db: Connection, game_id: str, device: str) -> None:
-    """Let this device record and change the game."""
-    db["editors"].insert({"game_id": game_id, "device": device, "created": now()}, ignore=True)
+    """Let this device record and change the game (again, if the creator had stopped it)."""
+    db.execute(
+        "insert into editors (game_id, device, created) values (?, ?, ?)"
+        " on conflict (game_id, device) do update set revoked = null",
+        [game_id, device, now()],
+    )
 
 
 def new_edit_key(db: Connection, game_id: str, keep: str) -> str:
-    """Give the game a new edit link and let only the `keep` device go on changing it."""
+    """Give the game a new edit link and let only the `keep` device go on changing it.
+
+    The old key is kept as a hash, so its link can say it was replaced; the other phones
+    are kept as stopped, so a tap from one can say that scoring moved.
+    """
     key = secrets.token_urlsafe(18)
+    stamp = now()
+    db.execute(
+        "insert or ignore into replaced_keys (game_id, key_hash, replaced)"
+        " select id, ?, ? from games where id = ?",
+        [key_hash(get_edit_key(db, game_id)), stamp, game_id],
+    )
     db.execute("update games set edit_key = ? where id = ?", [key, game_id])
-    db.execute("delete from editors where game_id = ? and device != ?", [game_id, keep])
+    db.execute(
+        "update editors set revoked = ? where game_id = ? and device != ? and revoked is null",
+        [stamp, game_id, keep],
+    )
     return key
+
+
+def get_edit_key(db: Connection, game_id: str) -> str:
+    """Return the key of the game's edit link now, or raise NotFound."""
+    row = db.execute("select edit_key from games where id = ?", [game_id]).fetchone()
+    if row is None:
+        raise NotFound(game_id)
+    return str(row[0])
+
+
+def was_edit_key(db: Connection, game_id: str, key: str) -> bool:
+    """Say whether this key was the game's edit key before the creator replaced it."""
+    rows = db.execute(
+        "select 1 from replaced_keys where game_id = ? and key_hash = ?", [game_id, key_hash(key)]
+    ).fetchall()
+    return bool(rows)
+
+
+def set_creator_key(db: Connection, game_id: str) -> str:
+    """Make the game a one-use creator link for the host to hand a phone; return its key.
+
+    Only its hash is kept: the link works once, and a new one replaces an unused one.
+    """
+    key = secrets.token_urlsafe(18)
+    db.execute("update games set creator_key = ? where id = ?", [key_hash(key), game_id])
+    return key
+
+
+def creator_key_matches(db: Connection, game_id: str, key: str) -> bool:
+    """Say whether this key is the game's creator link's, not yet used."""
+    rows = db.execute(
+        "select 1 from games where id = ? and creator_key = ?", [game_id, key_hash(key)]
+    ).fetchall()
+    return bool(rows)
+
+
+def use_creator_key(db: Connection, game_id: str, key: str, device: str) -> bool:
+    """Make this device the game's creator (and an editor) if the key is its creator link's.
+
+    Say whether it was; the link is used up either way it was right.
+    """
+    changed = db.execute(
+        "update games set creator = ?, creator_key = null where id = ? and creator_key = ?",
+        [device, game_id, key_hash(key)],
+    ).rowcount
+    if changed:
+        add_editor(db, game_id, device)
+    return bool(changed)
 
 
 def set_archived(db: Connection, game_id: str, archived: bool) -> None:
@@ -266,14 +380,15 @@ def delete_archived_game(db: Connection, game_id: str) -> bool:
     return True
 
 
-def is_editor(db: Connection, game_id: str, device: str | None) -> bool:
-    """Say whether this device may record and change the game."""
-    if not device:
-        return False
+def created_by(db: Connection, device: str | None, game_ids: list[str]) -> set[str]:
+    """Return which of these games this device started (or was given by a creator link)."""
+    if not device or not game_ids:
+        return set()
+    marks = ", ".join("?" * len(game_ids))
     rows = db.execute(
-        "select 1 from editors where game_id = ? and device = ?", [game_id, device]
-    ).fetchall()
-    return bool(rows)
+        f"select id from games where creator = ? and id in ({marks})", [device, *game_ids]
+    )
+    return {game_id for (game_id,) in rows}
 
 
 def known_player_names(db: Connection) -> list[str]:

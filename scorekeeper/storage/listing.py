@@ -8,6 +8,7 @@ layer (`scorekeeper.standings`) keeps the results stored with every change.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +17,25 @@ from .store import Connection
 
 #: Games on one page of the home page's list.
 PAGE_SIZE = 20
+#: A listed game's place, as `ListedGame.cursor` writes it: being played (1) or not (0), when
+#: it last changed (the ISO time `schema.now` stamps), and the order it was stored in.
+_CURSOR = re.compile(
+    r"([01])~(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:[+-]\d{2}:\d{2})?)~(\d{1,19})", re.ASCII
+)
+#: SQLite's integers are 64-bit: a place past them is none the list gave.
+_LAST_SEQ = 2**63 - 1
+
+
+class BadCursor(ValueError):
+    """A page of the list asked for from a place the list never gave out."""
+
+
+def read_cursor(text: str) -> tuple[int, str, int]:
+    """Read a listed game's cursor (see `ListedGame.cursor`), or raise BadCursor."""
+    found = _CURSOR.fullmatch(text)
+    if found is None or int(found.group(3)) > _LAST_SEQ:
+        raise BadCursor(text)
+    return int(found.group(1)), found.group(2), int(found.group(3))
 
 
 @dataclass(frozen=True)
@@ -124,17 +144,15 @@ def list_results(
 ) -> GamePage:
     """Return one page of games from their stored results: being played first, then the latest.
 
-    `older_than` and `newer_than` are a listed game's cursor: the page after it, or before it.
+    `older_than` and `newer_than` are a listed game's cursor: the page after it, or before it
+    (raise BadCursor for one the list never gave out).
     """
     clauses, values = _where(chosen)
     newer = bool(newer_than) and not older_than
     cursor = newer_than if newer else older_than
-    place = cursor.split("~", 2)
-    if len(place) == 3 and place[0] in ("0", "1") and place[2].isdecimal():
+    if cursor:
         clauses.append(f"{LIST_ORDER} {'>' if newer else '<'} (?, ?, ?)")
-        values += [int(place[0]), place[1], int(place[2])]
-    else:
-        cursor = ""
+        values += list(read_cursor(cursor))
     where = f"where {' and '.join(clauses)}" if clauses else ""
     order = "asc" if newer else "desc"
     rows = db.execute(

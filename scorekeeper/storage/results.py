@@ -23,7 +23,7 @@ class SeatSummary:
     """One player's part of a game, as stored: their side and its total, their bids and boards."""
 
     seat: int
-    name: str  #: as written at this game, without surrounding spaces
+    name: str  #: as anyone sees it at this game: composed, trimmed, nothing invisible
     key: str  #: the name whatever its capitals (`name_key`)
     side: int
     side_name: str
@@ -107,7 +107,9 @@ class Sums:
         if complete:
             for key, _, side, total, *_ in seats:
                 for other, _, other_side, other_total, *_ in seats:
-                    if side != other_side:
+                    # Two seats of a game stored before names were checked may be one
+                    # person by today's key: nobody plays against themself.
+                    if side != other_side and key != other:
                         record = meetings.setdefault((key, other), [0, 0, 0])
                         difference = total - other_total
                         record[0 if difference > 0 else 1 if difference < 0 else 2] += 1

@@ -171,6 +171,32 @@ def m007_reply_ages(db: Database) -> None:
     db["replies"].create_index(["created"])
 
 
+@migrations()
+def m008_game_creators(db: Database) -> None:
+    """Who started each game, which phones lost scoring, and the edit links replaced.
+
+    The phone that started a game alone takes scoring back, moves the game to the archive
+    and deletes it; an edit link lets its holder score and fix deals. A game stored before
+    gets for its creator the phone that became its editor first: the phone that started
+    it or, if another phone since took scoring back, that phone (the only one left). A
+    game with no editor (imported on the command line) has none until the host opens
+    `scorekeeper edit-link GAME --creator`. Keys replaced before this migration were not
+    kept: such a link says only that it is not right.
+    """
+    db["games"].add_column("creator", str)  # the device that started it (or was given it)
+    db["games"].add_column("creator_key", str)  # sha256 of the host's one-use creator link
+    db["editors"].add_column("revoked", str)  # when the creator stopped this phone scoring
+    db["replaced_keys"].create(
+        {"game_id": str, "key_hash": str, "replaced": str},  # sha256 of a replaced edit key
+        pk=("game_id", "key_hash"),
+        foreign_keys=[("game_id", "games", "id")],
+    )
+    db.execute(
+        "update games set creator = (select device from editors"
+        " where editors.game_id = games.id order by editors.rowid limit 1)"
+    )
+
+
 def now() -> str:
     """Return the time now, in UTC, as ISO 8601."""
     return datetime.now(UTC).isoformat(timespec="seconds")

@@ -130,17 +130,21 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     return app
 
 
-def edit_link_for_command(database: str, game_id: str, base: str) -> str:
-    """Return a game's edit link for `scorekeeper edit-link`, on the address given or found.
+def edit_link_for_command(database: str, game_id: str, base: str, *, creator: bool = False) -> str:
+    """Return a game's edit link for `scorekeeper edit-link`, on the address given or found;
+    with `creator`, a new one-use creator link instead (the phone that opens it keeps the game).
 
     It lives beside the factory (not in sharing.py) because it builds an app: sharing.py
     importing the factory would import the package that imports sharing.py.
     """
+    from ..service import games
     from ..storage import get_game
     from .db import get_db
-    from .sharing import edit_url
+    from .sharing import creator_url, edit_url
 
     app = create_app({"DATABASE": database, "SERVER_NAME": None})
     with app.test_request_context("/", base_url=base):
+        if creator:
+            return creator_url(game_id, games.creator_link_key(get_db(), game_id))
         stored = get_game(get_db(), game_id)
         return edit_url(stored.id, stored.edit_key)

@@ -28,6 +28,7 @@ MESSAGES = {
     400: "That request did not make sense to Scorekeeper.",
     403: "Only the phones keeping score for this game can change it.",
     404: "There is nothing here. The game may have been typed wrong.",
+    410: "That link was replaced with a new one.",
     405: "That is not something you can do here.",
     413: "That is too big for Scorekeeper: a game file should be well under a megabyte.",
     429: "Too many requests at once; wait a moment.",
@@ -50,12 +51,14 @@ def wants_json() -> bool:
     return request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json"
 
 
-def refusal(status: int, message: str, **extra: Any) -> Response:
-    """Answer a refusal as JSON for the API, or as a friendly page."""
+def refusal(status: int, message: str, *, follow: str = "", to: str = "", **extra: Any) -> Response:
+    """Answer a refusal as JSON for the API, or as a friendly page (with a button `follow`
+    to the address `to`, when there is something better to do than go back)."""
     if wants_json():
         response = jsonify({"error": message, **extra})
     else:
-        response = Response(render_template("error.html", page=error_page(status, message)))
+        page = error_page(status, message, (follow, to) if follow and to else None)
+        response = Response(render_template("error.html", page=page))
     response.status_code = status
     return response
 

@@ -13,6 +13,7 @@ from flask_wtf.file import FileField, FileRequired
 from wtforms import DateField, FieldList, HiddenField, IntegerField, SelectField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length, Optional
 
+from ..rules import MAX_NAME_LENGTH
 from ..service.once import Once
 from .rules_forms import options
 
@@ -40,6 +41,10 @@ class DeleteGameForm(FlaskForm):
     """The confirm step before a game is forgotten for good."""
 
 
+class KeepGameForm(FlaskForm):
+    """The confirm step before this phone keeps a game, from the host's creator link."""
+
+
 class TapForm(OnceForm):
     """One tap of the deal being entered: a bid, the trump, tricks, a rainbow, or undo."""
 
@@ -56,16 +61,17 @@ class NewGameForm(OnceForm):
     """A new game: the ruleset, the players in seating order, and who deals first."""
 
     ruleset = SelectField("Rules", validate_choice=False)
-    players = FieldList(
-        StringField("Name", validators=[Length(max=40)]),
-        min_entries=2,
-        max_entries=MAX_SEATS,
-    )
+    # What a name may hold is the rules' to say (rules.names), beside the seat it is wrong in.
+    players = FieldList(StringField("Name"), min_entries=2, max_entries=MAX_SEATS)
     dealer = StringField(default="0")
 
     def names(self) -> list[str]:
-        """Return the names given, blanks dropped, in seating order."""
-        return [(entry.data or "").strip() for entry in self.players if (entry.data or "").strip()]
+        """Return every seat's name as typed, in seating order: a blank seat stays a seat."""
+        return [(entry.data or "").strip() for entry in self.players]
+
+    def seats_sent(self) -> int:
+        """Count the seats the post held (the field list keeps MAX_SEATS of them at most)."""
+        return len({key.rsplit("-", 1)[-1] for key in request.form if key.startswith("players-")})
 
 
 class DrawForm(OnceForm):
@@ -107,7 +113,10 @@ class GameFilterForm(FlaskForm):
         csrf = False
 
     player = StringField(
-        "Player", validators=[Length(max=40, message="A name has at most 40 letters.")]
+        "Player",
+        validators=[
+            Length(max=MAX_NAME_LENGTH, message=f"A name has at most {MAX_NAME_LENGTH} characters.")
+        ],
     )
     ruleset = SelectField("Rules", default="", validate_choice=False)
     since = DayField("From", validators=[Optional()])

@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import request
 
-from ..rules import Game, ScoreError, read_game
+from ..rules import Game, NameRefused, ScoreError, read_game, read_name, visible_name
 from ..rules.draw import DrawnCard, draw_for_seats
 from ..storage import Connection, NotFound, find_any_ruleset, get_game
 from .forms import MAX_SEATS, NewGameForm
@@ -26,7 +26,10 @@ def new_game_defaults(db: Connection, args: Mapping[str, str]) -> dict[str, Any]
             ref = before.game.to_json()["ruleset"]
             slug = ref if isinstance(ref, str) else before.game.ruleset.slug or ""
             dealer = (before.game.first_dealer + 1) % len(before.game.players)
-            return {"ruleset": slug, "players": list(before.game.players), "dealer": str(dealer)}
+            # A name stored before names were checked comes back as it is seen, so the
+            # form does not refuse a character nobody can see to delete.
+            players = [visible_name(name) for name in before.game.players]
+            return {"ruleset": slug, "players": players, "dealer": str(dealer)}
     return {"ruleset": "back-alley-pagat", "players": ["", "", "", ""], "dealer": "0"}
 
 
@@ -65,9 +68,16 @@ def _seat_in(value: str | None, seats: int) -> bool:
 
 
 def game_from_form(db: Connection, form: NewGameForm) -> Game | None:
-    """Read the new-game form into a game with no deals yet, or None with the error on the form."""
+    """Read the new-game form into a game with no deals yet, or None with the error on the form.
+
+    A name the rules refuse is said beside its seat; every seat sent is a seat of the game
+    (a blank one is refused, never dropped).
+    """
     names = form.names()
     dealer = form.dealer.data or "0"
+    if form.seats_sent() > MAX_SEATS:
+        form.problem = f"A table has at most {MAX_SEATS} seats."  # type: ignore[attr-defined]
+        return None
     try:
         ref = find_any_ruleset(db, form.ruleset.data or "").game_ref
     except NotFound:
@@ -78,11 +88,48 @@ def game_from_form(db: Connection, form: NewGameForm) -> Game | None:
         first = secrets.randbelow(max(len(names), 1))
     elif _seat_in(dealer, len(names)):
         first = int(dealer)
+    # Each seat on its own first, so every seat that needs another name is said at once.
+    refused = [_refusal(name, seat) for seat, name in enumerate(names)]
+    if not any(refused):
+        try:
+            return read_game({"ruleset": ref, "players": names, "first_dealer": first, "deals": []})
+        except NameRefused as clash:  # two seats, one name
+            refused[clash.seat] = clash
+        except ScoreError as error:
+            form.problem = sentence(str(error))  # type: ignore[attr-defined]
+            return None
+    seats = [seat for seat, refusal in enumerate(refused) if refusal]
+    for seat in seats:
+        form.players.entries[seat].errors = [seat_problem(refused[seat], blank=not names[seat])]
+    # Said at the top too: on a phone, seat 12 may be a long way down.
+    numbers = [str(seat + 1) for seat in seats]
+    form.problem = (  # type: ignore[attr-defined]
+        f"Seat {numbers[0]} needs another name: see beside it."
+        if len(seats) == 1
+        else f"Seats {', '.join(numbers[:-1])} and {numbers[-1]} need other names: see beside each."
+    )
+    return None
+
+
+def _refusal(name: str, seat: int) -> NameRefused | None:
     try:
-        return read_game({"ruleset": ref, "players": names, "first_dealer": first, "deals": []})
-    except ScoreError as error:
-        form.problem = str(error)  # type: ignore[attr-defined]
-        return None
+        read_name(name, seat)
+    except NameRefused as refused:
+        return refused
+    return None
+
+
+def sentence(words: str) -> str:
+    """Return words as a sentence: a capital first, a full stop last."""
+    words = words[:1].upper() + words[1:]
+    return words if words.endswith((".", "!", "?")) else words + "."
+
+
+def seat_problem(refused: NameRefused | None, *, blank: bool) -> str:
+    """Say beside a seat what is wrong with its name, and what to do about it."""
+    if blank or refused is None:
+        return "Every player needs a name: type one, or remove this seat with ✕."
+    return sentence(refused.reason)
 
 
 def drawn_cards(form: Mapping[str, str], seats: int) -> list[tuple[str, str]]:

@@ -240,7 +240,7 @@ def calculator() -> Any:
     form = CalculatorForm(formdata=request.args or None)
     names = []
     for seat in range(SEATS):
-        name = (seat_fields(form, seat)[0].data or "").strip()[:40]
+        name = (seat_fields(form, seat)[0].data or "").strip()
         names.append(name or f"Player {seat + 1}")
     form.dealer.choices = options((str(seat), name) for seat, name in enumerate(names))
     asked = None

@@ -1,5 +1,5 @@
 """Sharing a game: its watch and edit links (on an address other phones reach), their QR
-codes, and handing scoring over (revoking every edit link given out before)."""
+codes, and taking scoring back (revoking every edit link given out before: the creator's)."""
 
 from __future__ import annotations
 
@@ -43,6 +43,11 @@ def edit_url(game_id: str, edit_key: str) -> str:
     return external("table.join", game_id=game_id, edit_key=edit_key)
 
 
+def creator_url(game_id: str, creator_key: str) -> str:
+    """Return a game's one-use creator link: the phone that opens it keeps the game."""
+    return external("table.take_creation", game_id=game_id, creator_key=creator_key)
+
+
 def qr_svg(text: str, title: str) -> Response:
     """Draw a QR code as an SVG image (made here, no outside service)."""
     import segno
@@ -66,7 +71,8 @@ def edit_qr(game_id: str) -> Response:
 
 @bp.post("/games/<game_id>/hand-over")
 def hand_over(game_id: str) -> Response:
-    """Revoke every edit link given out: only this phone keeps scoring, with a new link."""
+    """Take scoring back: every edit link given out is revoked, and only the phone that
+    started the game keeps scoring, with a new link (the service refuses any other phone)."""
     if not FlaskForm().validate() or request.form.get("game") != game_id:
         abort(400)
     games.hand_over(get_db(), game_id, current_device())

@@ -87,7 +87,7 @@ def paper_asked() -> str | None:
 def players_asked(ruleset: Ruleset) -> list[str] | int:
     """Read ?players= as names ("Ann,Bob,Cy,Dee") or a count ("5"); default the usual count."""
     raw = request.args.get("players", "").strip()
-    if raw.isdigit():
+    if raw.isdecimal():  # digits only: "²" is a digit int() cannot read
         return int(raw)
     names = [name.strip() for name in raw.split(",") if name.strip()]
     if names:
@@ -140,7 +140,9 @@ def blank_sheet() -> Response:
         ruleset = find_any_ruleset(get_db(), slug).ruleset
         players = players_asked(ruleset)
         first = request.args.get("first_dealer", "").strip()
-        first_dealer = int(first) if first.isdigit() else None
+        if first and not first.isdecimal():
+            return refusal(400, "The first dealer must be a seat number (0 for the first player).")
+        first_dealer = int(first) if first else None
         return printed(
             render_blank_sheet,
             f"blank-{slug}.pdf",

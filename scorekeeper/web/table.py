@@ -29,21 +29,29 @@ from werkzeug.datastructures import MultiDict
 from ..presentation.api_answers import game_file
 from ..presentation.bidi import isolate_all
 from ..presentation.correction import correction_page
-from ..presentation.home import delete_page, home_page
+from ..presentation.home import delete_page, home_page, keep_page
 from ..presentation.new_game import draw_page, import_page, new_game_page
 from ..presentation.scoresheet import NoSuchPart
 from ..presentation.scoresheet_page import scoresheet_page
-from ..presentation.table_page import TablePage, build_table_page, describe_tap, table_page
+from ..presentation.table_page import TablePage, describe_tap, table_page
 from ..rules import Game, ScoreError, load_game_text
 from ..service import games, taps
-from ..service.errors import STALE, Conflict, KeyReused
+from ..service.errors import (
+    CREATOR_LINK_WRONG,
+    STALE,
+    Conflict,
+    KeyReused,
+    LinkRefused,
+    NotAllowed,
+)
 from ..service.once import run_once
 from ..standings.results import GameFilter
 from ..storage import Connection, Reply, StoredGame, get_game
+from ..storage.listing import BadCursor
 from .db import get_db
 from .deal_editor import DealEditor
 from .devices import current_device
-from .errors import page_asked
+from .errors import page_asked, refusal
 from .forms import (
     MAX_SEATS,
     DeleteGameForm,
@@ -51,6 +59,7 @@ from .forms import (
     EditDealForm,
     GameFilterForm,
     ImportForm,
+    KeepGameForm,
     NewGameForm,
     TapForm,
     flat_pairs,
@@ -58,7 +67,14 @@ from .forms import (
     form_once,
     new_nonce,
 )
-from .new_game import adjust_seats, drawn_cards, game_from_draw, game_from_form, new_game_defaults
+from .new_game import (
+    adjust_seats,
+    drawn_cards,
+    game_from_draw,
+    game_from_form,
+    new_game_defaults,
+    sentence,
+)
 from .pools import slow
 from .quotas import quota
 from .rules_forms import options
@@ -66,6 +82,16 @@ from .rules_forms import options
 bp = Blueprint("table", __name__)
 
 NOT_SAVED = "Your tap “{tap}” was not saved: tap it again if it is still right."
+TAP_REFUSED = "Your tap “{tap}” was not saved."
+NO_TABLE = "These players cannot draw for seats: start again from New game."
+NO_SUCH_PAGE = (
+    "That page of the list is not one Scorekeeper gave out: its address says where the "
+    "page starts, and that part cannot be read. Start again from the first page of games."
+)
+WATCH_IT = "Watch the game"
+KEPT = "This phone keeps the game now: it scores, takes scoring back and may remove the game."
+#: The home page's query arguments that say which page of the list, not which games.
+PAGING = ("older", "newer")
 
 
 def game_url(game_id: str) -> str:
@@ -89,16 +115,20 @@ def as_it_is_now(
 
 
 @bp.get("/")
-def home() -> str:
+def home() -> Any:
     form = GameFilterForm(request.args)
     form.validate()
-    page = home_page(
-        get_db(),
-        game_filter(form),
-        older_than=request.args.get("older", "")[:200],
-        newer_than=request.args.get("newer", "")[:200],
-        kept={key: value for key, value in request.args.items() if key not in ("older", "newer")},
-    )
+    try:
+        page = home_page(
+            get_db(),
+            game_filter(form),
+            older_than=request.args.get("older", ""),
+            newer_than=request.args.get("newer", ""),
+            kept={key: value for key, value in request.args.items() if key not in PAGING},
+            device=current_device(),
+        )
+    except BadCursor:
+        return refusal(400, NO_SUCH_PAGE)
     form.ruleset.choices = options(page.ruleset_choices)
     return render_template("home.html", page=page, form=form)
 
@@ -164,10 +194,10 @@ def new_game() -> Any:
 def draw() -> Any:
     db = get_db()
     form = DrawForm() if request.method == "POST" else DrawForm(formdata=None)
-    names = [name.strip() for name in request.values.getlist("player") if name.strip()]
+    names = request.values.getlist("player")
     slug = request.values.get("ruleset", "")
     if not 2 <= len(names) <= MAX_SEATS:
-        abort(404)  # no table to seat
+        return refusal(400, NO_TABLE)
     drawn = drawn_cards(request.form, len(names))
     errors: dict[str, str] = {}
     if request.method == "POST" and form.validate():
@@ -177,7 +207,10 @@ def draw() -> Any:
     if not form.nonce.data:
         form.nonce.data = new_nonce()
     status = 422 if errors or form.errors else 200
-    page = draw_page(db, slug, names, drawn, errors)
+    try:
+        page = draw_page(db, slug, names, drawn, errors)
+    except ScoreError as error:
+        return refusal(400, f"{NO_TABLE} {sentence(str(error))}")
     return render_template("draw.html", page=page, form=form), status
 
 
@@ -239,7 +272,15 @@ def tap(game_id: str) -> Any:
     except (Conflict, KeyReused) as refused:
         current, stale = as_it_is_now(db, game_id, refused)
         message = f"{stale} {NOT_SAVED.format(tap=describe_tap(current.game.players, step))}"
-        return render_game(build_table_page(current, editor=True), status=409, problem=message)
+        return render_game(table_page(db, game_id, device), status=409, problem=message)
+    except NotAllowed as refused:
+        # A page left open on a phone that may no longer score (the creator took scoring
+        # back): the game as this phone may see it now, and why the tap was not saved.
+        page = table_page(db, game_id, device)
+        problem = TAP_REFUSED.format(tap=describe_tap(page.players, step))
+        if not page.replaced:  # a phone that lost scoring is told why on the page itself
+            problem = f"{problem} {refused}"
+        return render_game(page, status=403, problem=problem)
     except ScoreError as error:
         page = table_page(db, game_id, device)
         return render_game(page, status=422, problem=str(error))
@@ -324,16 +365,44 @@ def edit_deal(game_id: str, position: int) -> Any:
 @bp.get("/games/<game_id>/join/<edit_key>")
 def join(game_id: str, edit_key: str) -> Response:
     """Make this phone an editor of the game: the link the scorer shares."""
-    games.join(get_db(), game_id, edit_key, current_device())
+    try:
+        games.join(get_db(), game_id, edit_key, current_device())
+    except LinkRefused as refused:
+        return refusal(refused.status, refused.message, follow=WATCH_IT, to=game_url(game_id))
     return redirect(game_url(game_id), code=303)  # type: ignore[return-value]
+
+
+@bp.route("/games/<game_id>/creator/<creator_key>", methods=["GET", "POST"])
+def take_creation(game_id: str, creator_key: str) -> Any:
+    """Ask, then make this phone the game's creator: the one-use link that
+    `scorekeeper edit-link --creator` prints for the host when the starting phone is lost.
+
+    Only the answer (a post) uses the link up: a chat app's link preview uses nothing.
+    """
+    db = get_db()
+    form = KeepGameForm()
+    if form.validate_on_submit():
+        try:
+            games.take_creation(db, game_id, creator_key, current_device())
+        except LinkRefused as refused:
+            return refusal(refused.status, refused.message, follow=WATCH_IT, to=game_url(game_id))
+        flash(
+            "This phone now keeps the game: it scores, takes scoring back, removes it.", "success"
+        )
+        return redirect(game_url(game_id), code=303)
+    page = keep_page(db, game_id, creator_key)
+    if not page.usable:
+        wrong = CREATOR_LINK_WRONG.format(game_id=game_id)
+        return refusal(404, wrong, follow=WATCH_IT, to=game_url(game_id))
+    return render_template("keep_game.html", page=page, form=form)
 
 
 @bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
 def delete_game(game_id: str) -> Any:
-    """Ask first, then forget a game in the archive for good (its scorers only)."""
+    """Ask first, then forget a game in the archive for good (its creator only)."""
     db = get_db()
     device = current_device()
-    games.check_may_change(db, game_id, device)
+    games.check_may_manage(db, game_id, device)
     form = DeleteGameForm()
     # The confirm button names this very game: a stray or forged post deletes nothing.
     if form.validate_on_submit() and request.form.get("confirm") == game_id:

@@ -42,6 +42,6 @@ def test_strangers_looping_the_longest_requests_do_not_stall_the_family(tmp_path
     assert result.taps_recorded == result.taps_acknowledged, figures
     assert percentile(result.tap_ms, 95) <= TAP_P95_MS, figures
     assert max(result.tap_ms) <= TAP_MAX_MS, figures
-    # The strangers did ask: long reads and files were answered, then refused by the quotas.
+    # The strangers did ask, and were answered (or told to wait, 429): never a server error.
     assert result.attackers[200] + result.attackers[201] > 10, figures
-    assert result.attackers[429] > 0, figures
+    assert set(result.attackers) <= {200, 201, 429}, figures

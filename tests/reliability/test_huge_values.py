@@ -62,6 +62,8 @@ def test_the_old_game_prints_and_can_be_deleted_by_its_scorer(app, client) -> No
     client.set_cookie("scorekeeper_device", device)  # the phone that kept its score
     with sqlite3.connect(app.config["DATABASE"]) as conn:
         conn.execute("insert into editors (game_id, device) values (?, ?)", [game_id, device])
+        # As m008 does for a game stored before it: its first editor is its creator.
+        conn.execute("update games set creator = ? where id = ?", [device, game_id])
     assert str(2 * HUGE + 23) in client.get(f"/games/{game_id}/scoresheet").get_data(as_text=True)
     for path in (f"/games/{game_id}/export.json", "/archive.json"):
         response = client.get(path)

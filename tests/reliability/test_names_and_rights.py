@@ -19,9 +19,10 @@ from .conftest import api_create, deal, page_token, table_dump
 HOSTILE = [
     '<script>alert("owned")</script>',
     'O\'Brien "Bo" & <b>Sons</b>',
-    "שלום\u200f Ann\u202eworD",  # right-to-left text and a right-to-left override
-    "🃏👨‍👩‍👧‍👦 Nana",
-    "Zoe\u0308 " + "L" * (MAX_NAME_LENGTH - 6),  # a combining mark, and as long as a name may be
+    "שלום Ann عليرضا",  # right-to-left text (an override is refused: tests/limits)
+    "🃏👨‍👩‍👧‍👦 Nana ❤️",  # emoji joined into one, and one shown as an emoji
+    # A combining mark with no composed form, and as long as a name may be.
+    "Zoq\u0307 " + "L" * (MAX_NAME_LENGTH - 5),
     "{{ 7*7 }} ${7*7} %s",
 ]
 
@@ -74,6 +75,9 @@ def test_hostile_names_print_on_the_scoresheet(hostile) -> None:
         ("Ann\x00", "control characters"),
         ("Bob\nBob", "control characters"),
         ("   ", "every player needs a name"),
+        ("Ann\u200b", "a name cannot hold an invisible character (U+200B ZERO WIDTH SPACE)"),
+        ("\u2800", "an invisible character (U+2800 BRAILLE PATTERN BLANK)"),
+        ("ANN2", "player 4: ANN2 is the same name as Ann2 (player 1); names must differ"),
     ],
 )
 def test_names_a_page_cannot_hold_are_refused_with_a_reason(hostile, name, said) -> None:

@@ -84,7 +84,7 @@ def test_new_game_with_a_repeated_nonce_creates_one_game(client):
     ("players", "message"),
     [
         (["Ann", "Bob", "Cy"], "played by exactly 4 players"),
-        (["Ann", "ann", "Cy", "Dee"], "two players are called"),
+        (["Ann", "ann", "Cy", "Dee"], "same name as Ann (player 1)"),
     ],
 )
 def test_new_game_refuses_a_table_the_rules_cannot_seat(client, players, message):
