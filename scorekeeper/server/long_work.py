@@ -6,18 +6,21 @@ so the views declared slow run in worker processes, each with an app of its own 
 same database, at a lower priority than the table's process: the system gives a phone's
 tap the core first. A phone's long requests always go to the same worker (by its
 address), so its quotas are counted in one place, and one stranger keeps at most one
-worker busy. Each worker prints its sheets itself: it is already apart from the table.
+worker busy; each worker takes its waiting requests from each address in turn, so a
+family's sheet waits behind one of a stranger's at most. Each worker prints its sheets
+itself: it is already apart from the table.
 """
 
 from __future__ import annotations
 
+import asyncio
+import collections
 import io
 import multiprocessing
 import os
 import sys
-import threading
 import zlib
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 #: Worker processes for long work: each serves one request at a time.
@@ -71,13 +74,22 @@ def _ready() -> bool:
     return _app is not None
 
 
+Request = tuple["asyncio.Future[Any]", dict[str, Any], bytes]
+
+
 class LongWork:
-    """The worker processes for long work, a phone's requests always to the same one."""
+    """The worker processes for long work: a phone's requests always to the same one, and
+    each worker's waiting requests taken from each address in turn."""
 
     def __init__(self, settings: dict[str, Any], workers: int = WORKERS) -> None:
         self._settings = settings
-        self._lock = threading.Lock()
-        self._workers: list[ProcessPoolExecutor] = [self._new() for _ in range(max(1, workers))]
+        count = max(1, workers)
+        self._workers: list[ProcessPoolExecutor] = [self._new() for _ in range(count)]
+        self._waiting: list[collections.OrderedDict[str, collections.deque[Request]]] = [
+            collections.OrderedDict() for _ in range(count)
+        ]
+        self._busy = [False] * count
+        self._draining: list[asyncio.Task[None] | None] = [None] * count
 
     def _new(self) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(
@@ -92,18 +104,48 @@ class LongWork:
         for worker in self._workers:
             worker.submit(_ready)
 
-    def submit(self, address: str, environ: dict[str, Any], body: bytes) -> Future[Any]:
-        """Queue a request on its phone's worker; its future gives (status, headers, body)."""
+    async def run(
+        self, address: str, environ: dict[str, Any], body: bytes
+    ) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
+        """Run a request on its phone's worker, in its address's turn (call in the event loop)."""
         plain = {key: value for key, value in environ.items() if _plain(value)}
         index = zlib.crc32(address.encode()) % len(self._workers)
-        with self._lock:
-            worker = self._workers[index]
-            try:
-                return worker.submit(_serve, plain, body)
-            except RuntimeError:  # a worker that died (killed from outside): start another
-                worker.shutdown(wait=False, cancel_futures=True)
-                worker = self._workers[index] = self._new()
-                return worker.submit(_serve, plain, body)
+        answer: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._waiting[index].setdefault(address, collections.deque()).append((answer, plain, body))
+        if not self._busy[index]:
+            self._busy[index] = True
+            self._draining[index] = asyncio.ensure_future(self._drain(index))
+        return await answer  # type: ignore[no-any-return]
+
+    async def _drain(self, index: int) -> None:
+        """Feed a worker its waiting requests, one address's at a time, round and round."""
+        waiting = self._waiting[index]
+        try:
+            while waiting:
+                address, queue = next(iter(waiting.items()))
+                answer, environ, body = queue.popleft()
+                del waiting[address]
+                if queue:
+                    waiting[address] = queue  # its next request goes behind every other address
+                if answer.cancelled():
+                    continue
+                try:
+                    done = self._workers[index].submit(_serve, environ, body)
+                    result = await asyncio.wrap_future(done)
+                except RuntimeError:  # a worker that died (killed from outside): start another
+                    self._workers[index].shutdown(wait=False, cancel_futures=True)
+                    self._workers[index] = self._new()
+                    result = await asyncio.wrap_future(
+                        self._workers[index].submit(_serve, environ, body)
+                    )
+                except BaseException as error:
+                    if not answer.done():
+                        answer.set_exception(error)
+                    continue
+                if not answer.done():
+                    answer.set_result(result)
+        finally:
+            self._busy[index] = False
 
     def shutdown(self) -> None:
         """Let the workers go."""

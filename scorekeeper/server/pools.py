@@ -273,8 +273,7 @@ class TablePools:
                     if self.long_work is None:
                         return await asyncio.wrap_future(self.slow.submit(work))
                     body.seek(0)
-                    done = self.long_work.submit(address, environ, body.read())
-                    status, headers, data = await asyncio.wrap_future(done)
+                    status, headers, data = await self.long_work.run(address, environ, body.read())
                     answer = tempfile.SpooledTemporaryFile(max_size=limits.in_memory)  # noqa: SIM115
                     answer.write(data)
                     answer.seek(0)
