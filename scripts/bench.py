@@ -32,6 +32,7 @@ from benchmarks.figures import (
     write_benchmarks,
 )
 from benchmarks.forms import form_figures
+from benchmarks.limits import largest_figures, stall_figures
 from benchmarks.pages import page_figures
 from benchmarks.pdf import sheet_figures
 from benchmarks.profiles import PROFILES, profile
@@ -45,7 +46,7 @@ from benchmarks.server import (
 from benchmarks.taps import taps_figures
 
 #: The parts of the benchmark, in the order they run.
-STEPS = ("scoring", "command", "server", "sheets", "taps", "archive")
+STEPS = ("scoring", "command", "server", "largest", "stall", "sheets", "taps", "archive")
 NOTES = (
     "Medians are over the runs counted in *Runs*; latency lines give, per run, the p50 or "
     "p95 of every request of that run, and their median and spread over the runs.",
@@ -120,6 +121,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         ("scoring", lambda: [scoring_throughput(args.rounds, 0.2 if args.quick else 1.0)]),
         ("command", lambda: cold_start(3 if args.quick else 25)),
         ("server", lambda: server_figures(args)),
+        ("largest", lambda: largest_figures(1 if args.quick else 3)),
+        ("stall", lambda: stall_figures(5.0 if args.quick else 10.0)),
         ("sheets", lambda: sheet_figures(1 if args.quick else 5)),
     ]
     if not args.no_browser:
