@@ -3,7 +3,7 @@
 # Pango for WeasyPrint, fonts with card suits and many scripts (the printed sheet
 # draws every player's name: Latin, Greek and Cyrillic from DejaVu; Georgian,
 # Arabic, Hebrew and the rest from Noto; Chinese, Japanese and Korean from Noto CJK;
-# emoji from Noto Color Emoji), and Debian's Chromium for the browser tests.
+# emoji from Noto Color Emoji), and Debian's Chromium and NSS tools for the browser tests.
 # Uses apt; does nothing when all is present.
 set -euo pipefail
 want=()
@@ -18,6 +18,9 @@ noto=/usr/share/fonts/truetype/noto
 [ -e $noto/NotoColorEmoji.ttf ] || want+=(fonts-noto-color-emoji)
 if [ "${1:-}" = "--browser" ]; then
     [ -x /usr/bin/chromium ] || want+=(chromium)
+    # certutil: the browser tests trust the server's own certificate authority in
+    # Chromium's certificate store, as a family's phone would after /trust.
+    command -v certutil >/dev/null || want+=(libnss3-tools)
 fi
 python3 -c 'import venv, ensurepip' 2>/dev/null || want+=(python3-venv)
 [ ${#want[@]} -eq 0 ] && exit 0

@@ -18,7 +18,7 @@ import sys
 from collections.abc import Sequence
 
 from ..rules import ScoreError
-from . import archive, database, score, sheet
+from . import archive, database, score, sheet, trust
 from .files import CommandError
 
 __all__ = ["CommandError", "build_parser", "main"]
@@ -31,7 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Keep score of Back Alley, Bluke, Joker and house rules.",
     )
     commands = parser.add_subparsers(dest="command", required=True)
-    for family in (score, sheet, database, archive):
+    for family in (score, sheet, database, archive, trust):
         family.add_commands(commands)
     return parser
 

@@ -25,6 +25,17 @@ def add_commands(commands: Any) -> None:
         default=2,
         help="worker processes for long work (sheets, exports, imports); the table has its own",
     )
+    p.add_argument(
+        "--secure-port",
+        type=int,
+        default=None,
+        help="the port of the secure address (HTTPS; default: the port after --port; 0: none)",
+    )
+    p.add_argument("--certfile", help="a certificate of yours for the secure address (PEM)")
+    p.add_argument("--keyfile", help="its private key (PEM)")
+    p.add_argument(
+        "--address", help="the address phones open, when the one found is not it (e.g. 10.0.0.5)"
+    )
     p.set_defaults(run=run_serve)
 
     p = commands.add_parser(
@@ -50,9 +61,22 @@ def add_commands(commands: Any) -> None:
 
 def run_serve(args: argparse.Namespace) -> int:
     """Run the web app under the production server."""
+    from ..server.secure import SecureError
     from ..server.serve import serve
 
-    serve(host=args.host, port=args.port, db=args.db, workers=args.workers)
+    try:
+        serve(
+            host=args.host,
+            port=args.port,
+            db=args.db,
+            workers=args.workers,
+            secure_port=args.secure_port,
+            certfile=args.certfile,
+            keyfile=args.keyfile,
+            address=args.address,
+        )
+    except SecureError as error:
+        raise CommandError(f"the secure address cannot be served: {error}") from None
     return 0
 
 

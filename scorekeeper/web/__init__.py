@@ -121,9 +121,33 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     security.init_app(app)
     errors.init_app(app)
 
-    from . import api, archive, docs, live, players, rules_pages, sharing, sheets, shelf, table
+    from . import (
+        api,
+        archive,
+        docs,
+        live,
+        players,
+        rules_pages,
+        sharing,
+        sheets,
+        shelf,
+        table,
+        trust,
+    )
 
-    for area in (table, api, sheets, rules_pages, docs, live, players, archive, sharing, shelf):
+    for area in (
+        table,
+        api,
+        sheets,
+        rules_pages,
+        docs,
+        live,
+        players,
+        archive,
+        sharing,
+        shelf,
+        trust,
+    ):
         app.register_blueprint(area.bp)
     sheets.init_app(app)
     template_helpers.init_app(app)

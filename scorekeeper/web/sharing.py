@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 from flask import Blueprint, Response, abort, current_app, flash, redirect, request, url_for
 from flask_wtf import FlaskForm
@@ -25,9 +26,18 @@ def external(endpoint: str, **values: Any) -> str:
     """Return a page's absolute address as another phone on the network must open it.
 
     Opened on the server itself (localhost), the link names the machine's LAN address
-    instead, when the server listens on the network (`scorekeeper serve` by default).
+    instead, when the server listens on the network (`scorekeeper serve` by default). A
+    link for another phone is the plain address, even from a secure page: it opens on
+    any phone with no warning, and moves on to the secure one where that phone trusts
+    the server (`static/secure.js`).
     """
     url = url_for(endpoint, _external=True, **values)
+    plain = current_app.config.get("PLAIN_PORT")
+    if request.is_secure and plain:
+        parts = urlsplit(url)
+        host = parts.hostname or "localhost"
+        host = f"[{host}]" if ":" in host else host
+        url = urlunsplit(parts._replace(scheme="http", netloc=f"{host}:{plain}"))
     if current_app.config.get("LISTENS_ON") in EVERY_NETWORK:
         return reachable(url)
     return url

@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable
 from datetime import datetime
 
-from flask import Flask
+from flask import Flask, request
 from markupsafe import Markup, escape
 
 from ..presentation.bidi import isolate
@@ -18,6 +18,7 @@ from ..rules import trump_label
 from ..standings.stats import one_decimal
 from .docs import as_html
 from .sharing import edit_url, watch_url
+from .trust import secure_origin
 
 
 def bdi_join(names: Iterable[str], separator: str) -> Markup:
@@ -44,6 +45,11 @@ def when(stamp: str) -> str:
     return moment.strftime("%a %d %b %Y, %H:%M")
 
 
+def secure_page_origin() -> str:
+    """Return the secure address a plain page may move to, or "" (a secure page, or none)."""
+    return "" if request.is_secure else secure_origin()
+
+
 FILTERS = {
     "bdi_join": bdi_join,
     "bdi_names": bdi_names,
@@ -54,6 +60,7 @@ FILTERS = {
     "when": when,
 }
 GLOBALS = {
+    "secure_origin": secure_page_origin,
     "watch_link": watch_url,
     "edit_link": edit_url,
 }

@@ -13,7 +13,9 @@ pytestmark = pytest.mark.browser
 
 def test_after_the_first_page_a_tap_fetches_only_the_tap_and_the_page(browser, live_server):
     # The service worker is kept out, so what is measured is the browser's own cache.
-    context = browser.new_context(viewport=PHONE, base_url=live_server.url, service_workers="block")
+    context = browser.new_context(
+        viewport=PHONE, base_url=live_server.phone_url, service_workers="block"
+    )
     page = context.new_page()
     cdp = context.new_cdp_session(page)
     cdp.send("Network.enable")
@@ -22,7 +24,7 @@ def test_after_the_first_page_a_tap_fetches_only_the_tap_and_the_page(browser, l
 
     def on_sent(event: dict) -> None:
         request = event["request"]
-        address = request["url"].removeprefix(live_server.url)
+        address = request["url"].removeprefix(live_server.phone_url)
         sent.append((event["requestId"], request["method"], address))
 
     def on_response(event: dict) -> None:
@@ -35,7 +37,7 @@ def test_after_the_first_page_a_tap_fetches_only_the_tap_and_the_page(browser, l
     try:
         phone = Phone(page)
         game = start_game(phone, "back-alley-pagat", ["Ann", "Bob", "Cy", "Dee"], 0)
-        game_path = game.removeprefix(live_server.url)
+        game_path = game.removeprefix(live_server.phone_url)
         phone.tap('button[name="step"][value="trump:hearts"]')  # the icon is fetched by now
         page.wait_for_load_state("load")
         page.wait_for_timeout(300)
