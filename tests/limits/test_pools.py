@@ -195,3 +195,19 @@ def _alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+def test_an_address_that_sent_its_minutes_share_waits_before_its_next_body_is_read(pools) -> None:
+    from scorekeeper.server.pools import Limits
+
+    pools.limits = Limits(sent_per_minute=3 * 1024 * 1024)
+    try:
+        assert pools._sending("10.0.0.9", 1024 * 1024) == 0
+        assert pools._sending("10.0.0.9", 1024 * 1024) == 0
+        assert pools._sending("10.0.0.9", 1024 * 1024) == 0
+        wait = pools._sending("10.0.0.9", 1024 * 1024)
+        assert 1 <= wait <= 61  # its fourth megabyte in the minute: told when to try again
+        assert pools._sending("10.0.0.10", 1024 * 1024) == 0  # another address: its own share
+        assert pools._sending("10.0.0.9", 0) == 0  # a request with no body always goes
+    finally:
+        pools.limits = Limits()
