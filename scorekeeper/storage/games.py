@@ -160,6 +160,13 @@ def standing(db: Connection, game_id: str, device: str | None) -> Standing:
     return _standing(rows[0])
 
 
+def last_changed(db: Connection) -> str | None:
+    """Return when any game was last changed (a tap, a deal, a new game), or None for none."""
+    # The index on games.updated makes this one look at the index's end.
+    row = db.execute("select max(updated) from games").fetchone()
+    return row[0] if row else None
+
+
 def game_ids(db: Connection) -> list[str]:
     """Return every game's id, in the order the games were stored."""
     # rowid is the order games were stored in, so an import keeps the order of an export.
