@@ -13,7 +13,7 @@ DB_HELP = "the SQLite file (default instance/scorekeeper.sqlite)"
 
 
 def add_commands(commands: Any) -> None:
-    """Add `serve` and `backup` to the command line."""
+    """Add `serve`, `edit-link` and `backup` to the command line."""
     p = commands.add_parser("serve", help="run the web app under the production server")
     p.add_argument("--host", default="0.0.0.0")
     p.add_argument("--port", type=int, default=5000)
@@ -24,6 +24,26 @@ def add_commands(commands: Any) -> None:
         type=int,
         default=2,
         help="worker processes for long work (sheets, exports, imports); the table has its own",
+    )
+    p.add_argument(
+        "--name",
+        default=None,
+        help="the name phones find it by: NAME.local (default scorekeeper, or $SCOREKEEPER_NAME)",
+    )
+    p.add_argument(
+        "--no-name", action="store_true", help="do not announce a name on the network (mDNS)"
+    )
+    p.add_argument(
+        "--awake-minutes",
+        type=int,
+        default=None,
+        help="keep the computer awake this long after a game's last tap (default 30; 0: never)",
+    )
+    p.add_argument(
+        "--backups",
+        type=int,
+        default=None,
+        help="daily backups kept beside the database (default 7; 0: take none)",
     )
     p.set_defaults(run=run_serve)
 
@@ -39,7 +59,12 @@ def add_commands(commands: Any) -> None:
     )
     p.add_argument("--db", default=None, help=DB_HELP)
     p.add_argument("--base", help="the address phones open, e.g. http://192.168.1.20:5000")
-    p.add_argument("--port", type=int, default=5000, help="the port `serve` listens on")
+    p.add_argument(
+        "--port",
+        type=int,
+        default=None,
+        help="the port `serve` listens on, when it is not running now (a running one says)",
+    )
     p.set_defaults(run=run_edit_link)
 
     p = commands.add_parser("backup", help="copy the database consistently while the app runs")
@@ -50,10 +75,30 @@ def add_commands(commands: Any) -> None:
 
 def run_serve(args: argparse.Namespace) -> int:
     """Run the web app under the production server."""
+    from ..machine import config
+    from ..server.appliance import Settings
     from ..server.serve import serve
 
-    serve(host=args.host, port=args.port, db=args.db, workers=args.workers)
+    try:
+        where = config.announce_on()
+        settings = Settings(
+            name=None if args.no_name or where is None else (args.name or config.announced_name()),
+            announce_on=where or "",
+            awake_minutes=_given(args.awake_minutes, config.awake_minutes),
+            backups=_given(args.backups, config.backups_kept),
+        )
+    except ValueError as error:
+        raise CommandError(str(error)) from None
+    serve(host=args.host, port=args.port, db=args.db, workers=args.workers, appliance=settings)
     return 0
+
+
+def _given(value: int | None, default: Any) -> int:
+    if value is None:
+        return int(default())
+    if value < 0:
+        raise ValueError(f"{value} is not a number of minutes or backups")
+    return value
 
 
 def run_backup(args: argparse.Namespace) -> int:
@@ -70,21 +115,47 @@ def run_backup(args: argparse.Namespace) -> int:
 
 def run_edit_link(args: argparse.Namespace) -> int:
     """Print a game's edit link (and its QR code), for a phone that lost its right to score;
-    or, with --creator, a one-use link that makes a phone the game's creator."""
+    or, with --creator, a one-use link that makes a phone the game's creator.
+
+    The link names the server running on the database (its record beside it), by name
+    first; with no server running, it says so and prints the link's path.
+    """
+    from ..machine import running
     from ..machine.addresses import lan_address
     from ..machine.config import default_database_path
-    from ..server.banner import terminal_qr
+    from ..server.banner import side_by_side
     from ..storage import NotFound
     from ..web import edit_link_for_command
 
     database = Path(args.db) if args.db else default_database_path()
     if not database.exists():
         raise CommandError(f"there is no database at {database}")
-    base = args.base or f"http://{lan_address() or 'localhost'}:{args.port}"
+    server = running.find(database)
+    listens_on = None
+    if args.base:
+        base = args.base
+    elif server is not None:
+        base, listens_on = server.base(), server.host
+    elif args.port:
+        base = f"http://{lan_address() or 'localhost'}:{args.port}"
+    else:
+        base = None
     try:
-        link = edit_link_for_command(str(database), args.game, base, creator=args.creator)
+        links = edit_link_for_command(
+            str(database), args.game, base, creator=args.creator, listens_on=listens_on
+        )
     except NotFound:
         raise CommandError(f"there is no game {args.game} in {database}") from None
-    print(link)
-    print(terminal_qr(link) or "(install segno to see the link as a QR code)")
+    print(links[0])
+    if base is None:
+        print(
+            f"scorekeeper: no server is running on {database}, so there is no address to "
+            "give yet: start it (scorekeeper serve), then run this again, or open the "
+            "server's address followed by the path above.",
+            file=sys.stderr,
+        )
+        return 0
+    for link in links[1:]:
+        print(f"(or {link})")
+    print(side_by_side(links), end="")
     return 0

@@ -17,6 +17,7 @@ import sys
 from typing import Any
 
 from ..machine.config import default_database_path
+from .appliance import NAME_WAIT, Appliance, Settings
 from .banner import greet
 
 #: Seconds a connection may wait between requests, or for a request's head to arrive:
@@ -82,7 +83,14 @@ def hypercorn_config(host: str, port: int) -> Any:
     return config
 
 
-def serve(*, host: str, port: int, db: str | None = None, workers: int = WORKERS) -> None:
+def serve(
+    *,
+    host: str,
+    port: int,
+    db: str | None = None,
+    workers: int = WORKERS,
+    appliance: Settings | None = None,
+) -> None:
     """Run the app until interrupted (Ctrl-C or SIGTERM)."""
     from hypercorn.asyncio import serve as hypercorn_serve
 
@@ -96,6 +104,8 @@ def serve(*, host: str, port: int, db: str | None = None, workers: int = WORKERS
     app = create_app(settings)
     app.debug = False
     logging.basicConfig(level=logging.INFO, format="%(message)s")
+    at_home = Appliance(host, port, app.config["DATABASE"], appliance or Settings())
+    at_home.start()  # the name is probed for while the results are counted
     counted = fill_in_results(app.config["DATABASE"])
     if counted:
         print(f"Counted the results of {counted} games kept from before", flush=True)
@@ -104,11 +114,17 @@ def serve(*, host: str, port: int, db: str | None = None, workers: int = WORKERS
     long_work.warm_up()  # the workers start (and load their app) while the banner is read
     # A quick request waits at most this long for the interpreter while a slow one runs.
     sys.setswitchinterval(0.001)
-    greet(host, port, app.config["DATABASE"])
+    at_home.named.wait(NAME_WAIT)
+    greet(host, port, app.config["DATABASE"], links=at_home.links())
     pools = TablePools(app, long_work=long_work)
-    asyncio.run(
-        hypercorn_serve(pools, hypercorn_config(host, port), mode="asgi", shutdown_trigger=_stop)
-    )
+    try:
+        asyncio.run(
+            hypercorn_serve(
+                pools, hypercorn_config(host, port), mode="asgi", shutdown_trigger=_stop
+            )
+        )
+    finally:
+        at_home.stop()
 
 
 async def _stop() -> None:

@@ -17,7 +17,7 @@ from ..presentation.bidi import isolate
 from ..rules import trump_label
 from ..standings.stats import one_decimal
 from .docs import as_html
-from .sharing import edit_url, watch_url
+from .sharing import edit_url, edit_urls, watch_url, watch_urls
 
 
 def bdi_join(names: Iterable[str], separator: str) -> Markup:
@@ -55,7 +55,9 @@ FILTERS = {
 }
 GLOBALS = {
     "watch_link": watch_url,
+    "watch_links": watch_urls,
     "edit_link": edit_url,
+    "edit_links": edit_urls,
 }
 
 

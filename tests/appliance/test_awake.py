@@ -9,6 +9,7 @@ touched.
 from __future__ import annotations
 
 import logging
+import time
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -116,3 +117,26 @@ def test_a_refusing_system_is_said_once_and_serving_goes_on(monkeypatch, caplog)
     said = [record.getMessage() for record in caplog.records if record.name == "scorekeeper.awake"]
     assert len(said) == 1 and said[0].startswith("This computer may sleep during a game")
     assert "\n" not in said[0] and held_modes() == []
+
+
+def test_the_servers_thread_takes_and_lets_go_of_the_mode_and_stops_with_it(tmp_path):
+    from scorekeeper.server.appliance import Appliance, Settings
+
+    database = tmp_path / "games.sqlite"
+    db = open_database(database)
+    insert_game(db, read_game(example("joker")))
+    db.close()
+    appliance = Appliance(
+        "127.0.0.1", 5161, str(database), Settings(name=None, backups=0), every=0.05
+    )
+    appliance.start()
+    try:
+        assert appliance.named.wait(5)
+        for _ in range(100):
+            if held_modes():
+                break
+            time.sleep(0.05)
+        assert held_modes() == ["keep.running"]
+    finally:
+        appliance.stop()
+    assert held_modes() == [] and not appliance.awake.held

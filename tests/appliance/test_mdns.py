@@ -82,7 +82,7 @@ def watcher(sent):
     phone.close()
 
 
-def test_the_name_is_registered_resolves_and_is_withdrawn_on_shutdown(watcher):
+def test_the_name_is_registered_resolves_and_is_withdrawn_on_shutdown(watcher, sent):
     announcer = Announcer("scorekeeper", 5161, LOOPBACK)
     try:
         assert announcer.start() == "scorekeeper.local"
