@@ -67,9 +67,17 @@ def add_commands(commands: Any) -> None:
     )
     p.set_defaults(run=run_edit_link)
 
-    p = commands.add_parser("backup", help="copy the database consistently while the app runs")
-    p.add_argument("out", help="the new SQLite file to write")
-    p.add_argument("--db", default=None, help="the database to copy")
+    p = commands.add_parser(
+        "backup",
+        help="copy the database consistently while the app runs; list or restore daily backups",
+    )
+    p.add_argument("out", nargs="?", help="the new SQLite file to write")
+    p.add_argument("--db", default=None, help="the database to copy, list or restore")
+    p.add_argument("--list", action="store_true", help="list the backups kept beside the database")
+    p.add_argument(
+        "--restore", metavar="FILE", help="bring a backup back (a name from --list, or a path)"
+    )
+    p.add_argument("--yes", action="store_true", help="restore without asking first")
     p.set_defaults(run=run_backup)
 
 
@@ -102,14 +110,77 @@ def _given(value: int | None, default: Any) -> int:
 
 
 def run_backup(args: argparse.Namespace) -> int:
-    """Copy the database consistently, even while the app runs."""
+    """Copy the database consistently, even while the app runs; or list or restore backups."""
     from ..storage import StorageError, backup_database
 
+    if sum(bool(given) for given in (args.out, args.list, args.restore)) != 1:
+        raise CommandError("say one of: a file to write, --list, or --restore FILE")
     try:
+        if args.list:
+            return _list_backups(_database(args))
+        if args.restore:
+            return _restore(_database(args), args.restore, ask=not args.yes)
         backup_database(args.db, args.out)
     except StorageError as error:
         raise CommandError(str(error)) from None
     print(f"backed up to {args.out}", file=sys.stderr)
+    return 0
+
+
+def _database(args: argparse.Namespace) -> Path:
+    from ..machine.config import default_database_path
+
+    return Path(args.db) if args.db else default_database_path()
+
+
+def _list_backups(database: Path) -> int:
+    """Print the backups beside the database, oldest first: name, when, games, size."""
+    from ..storage.backups import folder, listing
+
+    found = listing(database)
+    if not found:
+        print(f"No backups yet in {folder(database)}", file=sys.stderr)
+        return 0
+    print(f"Backups in {folder(database)}:")
+    for backup in found:
+        games = "not a Scorekeeper database" if backup.games is None else _games(backup.games)
+        size = f"{backup.size / 1_000_000:.1f} MB"
+        print(f"  {backup.path.name}  {backup.taken:%a %d %b %Y %H:%M}  {games}  {size}")
+    return 0
+
+
+def _games(count: int) -> str:
+    return "1 game" if count == 1 else f"{count} games"
+
+
+def _restore(database: Path, name: str, *, ask: bool) -> int:
+    """Bring a backup back after a confirmation, never under a running server."""
+    from ..machine import running
+    from ..storage.backups import describe, find, restore
+
+    server = running.find(database)
+    if server is not None:
+        raise CommandError(
+            f"a server is serving {database} (process {server.pid}, port {server.port}): "
+            "stop it first (Ctrl-C where it runs, or `scorekeeper service stop`), then restore"
+        )
+    backup = describe(find(database, name))
+    if backup.games is None:
+        raise CommandError(f"{backup.path} is not a Scorekeeper database, or it is damaged")
+    now = describe(database).games if database.exists() else 0
+    question = (
+        f"Replace the {_games(now or 0)} in {database} with the {_games(backup.games)} of "
+        f"{backup.path.name} (taken {backup.taken:%a %d %b %Y %H:%M})? The games there now "
+        "are kept in a backup of their own. Type yes to go on: "
+    )
+    if ask:
+        print(question, end="", flush=True, file=sys.stderr)
+        answer = sys.stdin.readline().strip().lower()
+        if answer not in ("y", "yes"):
+            print("Nothing was changed.", file=sys.stderr)
+            return 1
+    before = restore(database, backup.path)
+    print(f"Restored {backup.path.name}; the games there before are in {before}", file=sys.stderr)
     return 0
 
 

@@ -90,7 +90,8 @@ def test_the_last_tap_is_read_from_the_games_stamps(tmp_path):
     read = latest_tap(str(database))
     assert read() is None
     db = open_database(database)
-    insert_game(db, read_game(example("joker")))
+    with db.write():
+        insert_game(db, read_game(example("joker")))
     db.close()
     last = read()
     assert last is not None and abs(datetime.now(UTC) - last) < timedelta(minutes=1)
@@ -124,7 +125,8 @@ def test_the_servers_thread_takes_and_lets_go_of_the_mode_and_stops_with_it(tmp_
 
     database = tmp_path / "games.sqlite"
     db = open_database(database)
-    insert_game(db, read_game(example("joker")))
+    with db.write():
+        insert_game(db, read_game(example("joker")))
     db.close()
     appliance = Appliance(
         "127.0.0.1", 5161, str(database), Settings(name=None, backups=0), every=0.05

@@ -34,7 +34,8 @@ NAME = "scorekeeper-served"
 def database(tmp_path) -> tuple[Path, str]:
     path = tmp_path / "games.sqlite"
     db = open_database(path)
-    game_id = insert_game(db, read_game(example("joker"))).id
+    with db.write():
+        game_id = insert_game(db, read_game(example("joker"))).id
     db.close()
     return path, game_id
 
