@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Blueprint, Response, abort, current_app, flash, redirect, request, url_for
 from flask_wtf import FlaskForm
@@ -39,6 +40,15 @@ def offered(endpoint: str, **values: Any) -> list[str]:
 def external(endpoint: str, **values: Any) -> str:
     """Return the first of the page's addresses offered (`offered`): by name where there is one."""
     return offered(endpoint, **values)[0]
+
+
+def home_by_name() -> str | None:
+    """Return the home page by the server's name when the phone opened it another way (by
+    address): an app added to a home screen from there follows the computer to a new address."""
+    links = offered("table.home")
+    if len(links) < 2 or urlsplit(links[0]).netloc == request.host:
+        return None
+    return links[0]
 
 
 def watch_urls(game_id: str) -> list[str]:

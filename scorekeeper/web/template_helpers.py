@@ -17,7 +17,7 @@ from ..presentation.bidi import isolate
 from ..rules import trump_label
 from ..standings.stats import one_decimal
 from .docs import as_html
-from .sharing import edit_url, edit_urls, watch_url, watch_urls
+from .sharing import edit_url, edit_urls, home_by_name, watch_url, watch_urls
 
 
 def bdi_join(names: Iterable[str], separator: str) -> Markup:
@@ -58,6 +58,7 @@ GLOBALS = {
     "watch_links": watch_urls,
     "edit_link": edit_url,
     "edit_links": edit_urls,
+    "home_by_name": home_by_name,
 }
 
 

@@ -122,3 +122,14 @@ def test_with_no_server_running_edit_link_says_so_and_prints_the_path(table, app
     assert run.stdout.startswith(f"/games/{table.game_id}/join/")
     assert run.stdout.count("\n") == 1
     assert "no server is running on" in run.stderr and "scorekeeper serve" in run.stderr
+
+
+def test_a_home_page_opened_by_address_points_to_the_name_to_install_the_app_from(named_app):
+    client = named_app.test_client()
+    by_address = client.get("/", base_url="http://192.168.1.20:5161").get_data(as_text=True)
+    assert f'This server has a name: <a href="http://{NAME}:5161/">' in by_address
+    by_name = client.get("/", base_url=f"http://{NAME}:5161").get_data(as_text=True)
+    assert "This server has a name" not in by_name
+    # The installed app starts where it was installed from: the name, when it was the name.
+    manifest = client.get("/manifest.webmanifest", base_url=f"http://{NAME}:5161")
+    assert manifest.get_json(force=True)["start_url"] == "/"
