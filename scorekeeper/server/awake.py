@@ -93,6 +93,8 @@ class KeepAwake:
     def _hold(self) -> None:
         from wakepy import keep
 
+        # wakepy tells every method it tries at INFO; the server's log says it in one line.
+        logging.getLogger("wakepy").setLevel(logging.WARNING)
         mode = keep.running(on_fail=self._refused)
         mode.__enter__()
         if mode.active:

@@ -49,7 +49,8 @@ def watcher():
 
 @pytest.fixture
 def server(database, watcher, tmp_path):
-    env = {**os.environ, "SCOREKEEPER_MDNS": "127.0.0.1", "SCOREKEEPER_NAME": NAME}
+    env = {**os.environ, "SCOREKEEPER_MDNS": "127.0.0.1", "SCOREKEEPER_NAME": NAME,
+           "SCOREKEEPER_BACKUPS": "7"}  # fmt: skip
     started = Server(db=database[0], env=env, log=tmp_path / "serve.log").start()
     yield started
     started.stop()
