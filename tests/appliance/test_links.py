@@ -117,7 +117,7 @@ def command(*args: str) -> subprocess.CompletedProcess[str]:
 
 def test_with_no_server_running_edit_link_says_so_and_prints_the_path(table, app):
     table.start("back-alley-pagat", FOUR)
-    run = command("edit-link", table.game_id, "--db", app.config["DATABASE"])
+    run = command("edit-link", "--db", app.config["DATABASE"], "--", table.game_id)
     assert run.returncode == 0, run.stderr
     assert run.stdout.startswith(f"/games/{table.game_id}/join/")
     assert run.stdout.count("\n") == 1

@@ -79,7 +79,8 @@ def test_the_running_server_is_found_by_name_and_edit_link_prints_its_port(
         server.port, f"{NAME}.local", server.process.pid,
     )  # fmt: skip
     run = subprocess.run(
-        [sys.executable, "-m", "scorekeeper", "edit-link", game_id, "--db", str(path)],
+        # "--": a game id may begin with "-" (it is random, URL-safe base64)
+        [sys.executable, "-m", "scorekeeper", "edit-link", "--db", str(path), "--", game_id],
         capture_output=True, text=True,
     )  # fmt: skip
     assert run.returncode == 0, run.stderr
