@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 0.0.0.0
 PORT ?= 5000
 
-.PHONY: run test check lint format bench lowest system-deps clean
+.PHONY: run service test check lint format bench lowest system-deps clean
 
 $(STAMP): pyproject.toml
 	@bash scripts/system-deps.sh
@@ -17,6 +17,11 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)
+
+# Leave it on: the same server as a service of this user, started now and at every boot
+# (systemd on Linux and a Raspberry Pi, launchd on macOS), on the checkout's database.
+service: $(STAMP)
+	$(BIN)/scorekeeper service install --host $(HOST) --port $(PORT)
 
 test: $(STAMP)
 	@bash scripts/system-deps.sh --browser

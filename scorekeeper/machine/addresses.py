@@ -71,3 +71,38 @@ def reachable(url: str, lan: str | None = None) -> str:
         return url
     netloc = address if parts.port is None else f"{address}:{parts.port}"
     return urlunsplit(parts._replace(netloc=netloc))
+
+
+def offered(url: str, name: str | None, lan: str | None = None) -> list[str]:
+    """Return the link as phones should be offered it: by name first (when the server is
+    announced by one), then by address; one link when there is one way to it.
+
+    A link that names the machine (loopback, an IP address, the name itself) gets both; a
+    link on any other name (a reverse proxy's) stays as it is.
+    """
+    parts = urlsplit(url)
+    host = (parts.hostname or "").lower()
+    by_name = name.lower() if name else None
+    if host == by_name:
+        found = lan if lan is not None else lan_address()
+        by_address = _with_host(url, found) if found else url
+    else:
+        by_address = reachable(url, lan)
+    ours = is_loopback(host) or host == by_name or _is_address(host)
+    links = [_with_host(url, by_name)] if by_name and ours else []
+    return list(dict.fromkeys([*links, by_address]))
+
+
+def _with_host(url: str, host: str) -> str:
+    parts = urlsplit(url)
+    host = f"[{host}]" if ":" in host else host
+    netloc = host if parts.port is None else f"{host}:{parts.port}"
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+def _is_address(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return False
+    return True

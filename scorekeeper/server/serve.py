@@ -18,6 +18,7 @@ from typing import Any
 
 from ..machine.addresses import ADDRESS_SETTING
 from ..machine.config import default_database_path
+from .appliance import NAME_WAIT, Appliance, Settings
 from .banner import greet
 from .secure import Secure, secure_setup
 
@@ -105,6 +106,7 @@ def serve(
     certfile: str | None = None,
     keyfile: str | None = None,
     address: str | None = None,
+    appliance: Settings | None = None,
 ) -> None:
     """Run the app until interrupted (Ctrl-C or SIGTERM): plain HTTP on `port`, HTTPS on
     `secure_port` (0 for none), with this machine's certificate or the one given."""
@@ -118,12 +120,13 @@ def serve(
         os.environ["SCOREKEEPER_DB"] = db
     if address:
         os.environ[ADDRESS_SETTING] = address  # links, certificates and workers all use it
+    home = appliance or Settings()
+    # The certificate names the address given and the name announced (NAME.local).
+    extra = tuple(x for x in (address, home.name and f"{home.name}.local") if x)
     secure = None
     if secure_port != 0:
         chosen = secure_port or port + 1
-        secure = secure_setup(
-            chosen, certfile=certfile, keyfile=keyfile, extra=(address,) if address else ()
-        )
+        secure = secure_setup(chosen, certfile=certfile, keyfile=keyfile, extra=extra)
     settings = {
         "DATABASE": str(db or default_database_path()),
         "LISTENS_ON": host,
@@ -134,6 +137,8 @@ def serve(
     app = create_app(settings)
     app.debug = False
     logging.basicConfig(level=logging.INFO, format="%(message)s")
+    at_home = Appliance(host, port, app.config["DATABASE"], home)
+    at_home.start()  # the name is probed for while the results are counted
     counted = fill_in_results(app.config["DATABASE"])
     if counted:
         print(f"Counted the results of {counted} games kept from before", flush=True)
@@ -142,10 +147,17 @@ def serve(
     long_work.warm_up()  # the workers start (and load their app) while the banner is read
     # A quick request waits at most this long for the interpreter while a slow one runs.
     sys.setswitchinterval(0.001)
-    greet(host, port, app.config["DATABASE"], secure=secure)
+    at_home.named.wait(NAME_WAIT)
+    greet(host, port, app.config["DATABASE"], links=at_home.links(), secure=secure)
     pools = TablePools(app, long_work=long_work)
-    config = hypercorn_config(host, port, secure)
-    asyncio.run(hypercorn_serve(pools, config, mode="asgi", shutdown_trigger=_stop))
+    try:
+        asyncio.run(
+            hypercorn_serve(
+                pools, hypercorn_config(host, port, secure), mode="asgi", shutdown_trigger=_stop
+            )
+        )
+    finally:
+        at_home.stop()
 
 
 async def _stop() -> None:

@@ -17,7 +17,7 @@ from ..presentation.bidi import isolate
 from ..rules import trump_label
 from ..standings.stats import one_decimal
 from .docs import as_html
-from .sharing import edit_url, watch_url
+from .sharing import edit_url, edit_urls, home_by_name, watch_url, watch_urls
 from .trust import secure_origin
 
 
@@ -62,7 +62,10 @@ FILTERS = {
 GLOBALS = {
     "secure_origin": secure_page_origin,
     "watch_link": watch_url,
+    "watch_links": watch_urls,
     "edit_link": edit_url,
+    "edit_links": edit_urls,
+    "home_by_name": home_by_name,
 }
 
 

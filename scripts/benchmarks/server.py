@@ -88,6 +88,12 @@ class Server:
     def start(self, timeout: float = 20.0) -> Server:
         """Start the command and wait until the home page answers."""
         env = dict(os.environ if self.env is None else self.env)
+        # A server measured or tested here never takes a real wake lock, announces no name on
+        # the network and takes no start-up backup (a copy of the whole database beside the
+        # requests being timed), unless the caller says otherwise.
+        env.setdefault("WAKEPY_FAKE_SUCCESS", "1")
+        env.setdefault("SCOREKEEPER_MDNS", "off")
+        env.setdefault("SCOREKEEPER_BACKUPS", "0")
         if self.secret is not None:
             env["SECRET_KEY"] = self.secret
         options = ["--host", "127.0.0.1", "--port", str(self.port)]
