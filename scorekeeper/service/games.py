@@ -82,7 +82,8 @@ def check_may_manage(db: Connection, game_id: str, device: str | None) -> None:
     if standing(db, game_id, device) is not Standing.CREATOR:
         # An id from before ids began with a letter or digit may begin with a dash: `--` keeps
         # the command line from reading it as an option.
-        raise NotAllowed(CREATOR_ONLY.format(game_id=f"-- {game_id}" if game_id[:1] == "-" else game_id))
+        shown = f"-- {game_id}" if game_id.startswith("-") else game_id
+        raise NotAllowed(CREATOR_ONLY.format(game_id=shown))
 
 
 def load_to_change(
