@@ -46,13 +46,41 @@ def test_new_phones_on_one_address_share_its_quota(guarded_app) -> None:
     assert count_rows(guarded_app.config["DATABASE"], "games") == 30
 
 
-def test_a_refused_form_costs_nothing(guarded_app) -> None:
+def test_a_refused_game_counts_like_a_made_one(guarded_app) -> None:
+    # A bad game costs the server the work of reading it: ten a minute, then 429.
     phone = guarded_app.test_client()
     token = csrf_token(phone)
     bad = {**GAME, "players": ["Ann", "Ann", "Cy", "Dee"]}
-    for _ in range(12):
-        assert phone.post("/api/games", json=bad, headers={"X-CSRFToken": token}).status_code == 422
-    assert create(phone, token).status_code == 201
+    sent = [
+        phone.post("/api/games", json=bad, headers={"X-CSRFToken": token}).status_code
+        for _ in range(10)
+    ]
+    assert sent == [422] * 10
+    refused = create(phone, token)
+    assert refused.status_code == 429
+    assert "Too many new games from this phone" in refused.get_json()["error"]
+    assert count_rows(guarded_app.config["DATABASE"], "games") == 0
+
+
+def test_a_flood_of_bad_files_is_throttled_like_a_flood_of_good_ones(guarded_app) -> None:
+    import io
+
+    phone = guarded_app.test_client()
+    csrf_token(phone)
+    statuses = []
+    for _ in range(6):
+        page = phone.get("/import").get_data(as_text=True)
+        upload = (io.BytesIO(b'{"ruleset": "joker", "players": ' + b"[" * 50), "bad.json")
+        data = {"csrf_token": hidden(page, "csrf_token"), "file": upload}
+        statuses.append(phone.post("/import", data=data).status_code)
+    assert statuses == [422] * 5 + [429]
+    # A request refused for its security token, before its view runs, is counted too.
+    other = guarded_app.test_client()
+    token = csrf_token(other)
+    tokenless = [other.post("/api/games", json=GAME).status_code for _ in range(10)]
+    assert tokenless == [400] * 10
+    assert create(other, token).status_code == 429
+    assert count_rows(guarded_app.config["DATABASE"], "games") == 0
 
 
 def test_a_burst_of_imports_gets_429(guarded_app) -> None:
