@@ -180,8 +180,12 @@ def hand_over(db: Connection, game_id: str, device: str | None) -> StoredGame:
 def move_to_archive(
     db: Connection, game_id: str, device: str | None, *, archived: bool = True
 ) -> None:
-    """Move a game off the home list into the archive, or bring it back (its creator only)."""
-    with db.write():
+    """Move a game off the home list into the archive, or bring it back (its creator only).
+
+    It changes a row in place, so it runs when the disk is nearly full too: the way to
+    deleting a game, which frees room, goes through the archive.
+    """
+    with db.write(grows=False):
         check_may_manage(db, game_id, device)
         set_archived(db, game_id, archived)
 
@@ -190,8 +194,9 @@ def delete_for_good(db: Connection, game_id: str, device: str | None) -> StoredG
     """Delete a game that is in the archive (its creator only); return it as it was.
 
     A game still on the list is never deleted: the archive is deleting's undo window.
+    Deleting frees room, so it runs when the disk is nearly full too.
     """
-    with db.write():
+    with db.write(grows=False):
         check_may_manage(db, game_id, device)
         current = get_game(db, game_id)
         if not delete_archived_game(db, game_id):

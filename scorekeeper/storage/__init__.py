@@ -51,6 +51,7 @@ from .rulesets import (
 )
 from .store import (
     Connection,
+    DiskNearlyFull,
     ReadGame,
     StorageError,
     Store,
@@ -61,6 +62,7 @@ from .store import (
 __all__ = [
     "KEEP_DRAFT",
     "Connection",
+    "DiskNearlyFull",
     "FoundRuleset",
     "NotFound",
     "ReadGame",

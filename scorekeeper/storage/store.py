@@ -11,6 +11,7 @@ from __future__ import annotations
 import collections
 import contextlib
 import queue
+import shutil
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -19,6 +20,7 @@ from typing import Any, TypeVar
 
 from sqlite_utils import Database
 
+from ..machine import config
 from ..rules import Game, GameResult, score_game
 from .schema import migrations
 
@@ -36,6 +38,28 @@ MEMORY = ":memory:"
 
 class StorageError(Exception):
     """A database file that cannot be used as asked: missing, or in the way of a new one."""
+
+
+class DiskNearlyFull(StorageError):
+    """The disk the database is on has less room than the store keeps free: nothing is written.
+
+    SQLite itself never corrupts a database on a full disk, but every write would fail
+    halfway, with no word for the phone; refusing before the disk is full says why.
+    """
+
+    def __init__(self, free: int, keep: int) -> None:
+        self.free, self.keep = free, keep
+        self.message = (
+            f"The disk Scorekeeper keeps its games on is nearly full ({_megabytes(free)} free; "
+            f"Scorekeeper stops saving below {_megabytes(keep)}, so every game already saved "
+            "stays whole). Nothing was saved. Ask whoever runs Scorekeeper to free some space "
+            "on that disk."
+        )
+        super().__init__(self.message)
+
+
+def _megabytes(count: int) -> str:
+    return f"{count / 1_000_000:,.0f} MB"
 
 
 #: What a game's reading depends on, exactly as stored: ruleset, players, first dealer, deals.
@@ -108,11 +132,15 @@ class Connection(Database):
         return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
     @contextlib.contextmanager
-    def write(self) -> Iterator[Connection]:
+    def write(self, *, grows: bool = True) -> Iterator[Connection]:
         """Run a block as one transaction that holds the write lock from its first read.
 
-        A block inside another only joins it: the outer one commits or rolls back.
+        A block inside another only joins it: the outer one commits or rolls back. A write
+        that `grows` the database is refused (DiskNearlyFull) before it starts when the
+        disk is nearly full; one that does not (a deletion, a recount) still runs.
         """
+        if not self._writing and grows:
+            self.store.check_room()
         if self._writing:
             self._writing += 1
             try:
@@ -145,8 +173,12 @@ class Connection(Database):
 class Store:
     """One database file: the connections to it, its writers' lock, and the games read lately."""
 
-    def __init__(self, path: str | Path, *, keep: int = KEEP_CONNECTIONS) -> None:
+    def __init__(
+        self, path: str | Path, *, keep: int = KEEP_CONNECTIONS, min_free: int | None = None
+    ) -> None:
         self.path = str(path)
+        #: Bytes the disk keeps free: below them, writes that grow the database are refused.
+        self.min_free = config.min_free_bytes() if min_free is None else min_free
         self.writers = threading.Lock()
         self.reads = ReadCache()
         #: When old idempotency replies were last let go (`replies.py`), by time.monotonic().
@@ -155,6 +187,15 @@ class Store:
         self._idle: queue.Queue[Connection] | None = (
             None if self.path == MEMORY else queue.Queue(maxsize=keep)
         )
+
+    def check_room(self) -> None:
+        """Raise DiskNearlyFull when the database's disk has less free room than `min_free`."""
+        if self.path == MEMORY:
+            return
+        folder = Path(self.path).parent
+        free = shutil.disk_usage(folder if folder.exists() else Path.cwd()).free
+        if free < self.min_free:
+            raise DiskNearlyFull(free, self.min_free)
 
     def open(self) -> Connection:
         """Open (and migrate) a new connection: WAL, a busy timeout, foreign keys on."""
@@ -171,7 +212,7 @@ class Store:
         db.execute(f"PRAGMA synchronous={SYNCHRONOUS}")
         db.execute("PRAGMA foreign_keys=ON")
         if migrations.pending(db):
-            with db.write():
+            with db.write(grows=False):
                 pass  # take the write lock so two workers never migrate at once
             migrations.apply(db)
         return db
