@@ -1,4 +1,4 @@
-"""Every change to a game: start, bring in, join, hand over, archive, delete, record, correct, undo.
+"""Every change to a game: start, join, hand over, archive, delete, record, correct, undo.
 
 Who may do what: the phone that started a game (its creator) may do everything; a phone
 that opened the edit link may record and fix deals; any other phone may watch. Taking
@@ -113,7 +113,7 @@ def save_draft(db: Connection, current: StoredGame, draft: Any) -> StoredGame:
     return stored
 
 
-# Starting and bringing in games ---------------------------------------------------------------
+# Starting games -------------------------------------------------------------------------------
 
 
 def start_game(db: Connection, game: Game, *, device: str | None) -> StoredGame:
@@ -123,14 +123,6 @@ def start_game(db: Connection, game: Game, *, device: str | None) -> StoredGame:
         stored = insert_game(db, game, result, creator=device)
         store_results(db, stored, result)
     return stored
-
-
-def import_games(db: Connection, games: Sequence[Game], *, device: str | None) -> int:
-    """Store checked games in one transaction, all or none; return how many were stored."""
-    with db.write():
-        for game in games:
-            start_game(db, game, device=device)
-    return len(games)
 
 
 def join(db: Connection, game_id: str, edit_key: str, device: str) -> None:

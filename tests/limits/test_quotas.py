@@ -164,3 +164,30 @@ def test_long_reads_count_against_a_quota_and_asking_whether_a_game_changed_does
     other = guarded_app.test_client()
     csrf_token(other)
     assert other.get(reads[1]).status_code == 200  # another phone has its own quota
+
+
+def archive_of(count: int) -> str:
+    game = {**GAME, "deals": []}
+    return json.dumps({"format": "scorekeeper-archive", "version": 1, "games": [game] * count})
+
+
+def test_an_import_counts_its_games_against_the_hours_new_games(guarded_app) -> None:
+    import io
+
+    phone = guarded_app.test_client()
+    token = csrf_token(phone)
+
+    def send(count: int):
+        upload = (io.BytesIO(archive_of(count).encode()), "all.json")
+        return phone.post("/archive/import", data={"csrf_token": token, "file": upload})
+
+    assert send(60).status_code == 303
+    refused = send(50)
+    assert refused.status_code == 429 and "Retry-After" in refused.headers
+    words = refused.get_data(as_text=True)
+    assert "That is 50 new games; this phone has 40 left this hour (at most 100 an hour)." in words
+    assert "Nothing was saved" in words
+    assert count_rows(guarded_app.config["DATABASE"], "games") == 60
+    # What is left this hour is left for new games one at a time, or an import of as many.
+    assert send(30).status_code == 303
+    assert [create(phone, token).status_code for _ in range(11)] == [201] * 10 + [429]
