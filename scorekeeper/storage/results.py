@@ -188,11 +188,13 @@ def _add(db: Connection, change: Sums, updated: str) -> None:
         [(key, name, games, updated) for (key, name), games in change.spellings.items()],
     )
     _add_points(db, change.points)
+    numbered = _numbers(db, {key for pair in change.meetings for key in pair})
+    meetings = {(numbered[a], numbered[b]): record for (a, b), record in change.meetings.items()}
     run(
-        "insert into player_meetings values (?, ?, ?, ?, ?) on conflict (key, other) do update"
+        "insert into player_meetings values (?, ?, ?, ?, ?) on conflict (player, other) do update"
         " set wins = wins + excluded.wins, losses = losses + excluded.losses,"
         " ties = ties + excluded.ties",
-        [(key, other, *record) for (key, other), record in change.meetings.items()],
+        [(player, other, *record) for (player, other), record in meetings.items()],
     )
     run(
         "insert into result_rulesets values (?, ?) on conflict (ruleset) do update"
@@ -205,12 +207,30 @@ def _add(db: Connection, change: Sums, updated: str) -> None:
         ("player_totals where key = ? and games <= 0", change.totals),
         ("player_spellings where key = ? and name = ? and games <= 0", change.spellings),
         ("player_points where key = ? and cards = ? and deals <= 0", change.points),
-        ("player_meetings where key = ? and other = ? and wins+losses+ties <= 0", change.meetings),
+        ("player_meetings where player = ? and other = ? and wins+losses+ties <= 0", meetings),
         ("result_rulesets where ruleset = ? and games <= 0", change.rulesets),
     ]
     for where, keys in emptied:
         if keys:
             run(f"delete from {where}", [key if isinstance(key, tuple) else (key,) for key in keys])
+    # A player in no game any more met nobody either: their number goes with them.
+    run(
+        "delete from player_numbers where key = ?"
+        " and not exists (select 1 from player_totals where player_totals.key = ?)",
+        [(key, key) for key in change.totals],
+    )
+
+
+def _numbers(db: Connection, keys: set[str]) -> dict[str, int]:
+    """Return the number each player's head-to-head rows know them by, giving new ones one."""
+    if not keys:
+        return {}
+    db.conn.executemany(
+        "insert or ignore into player_numbers (key) values (?)", [(key,) for key in keys]
+    )
+    marks = ", ".join("?" * len(keys))
+    rows = db.execute(f"select key, id from player_numbers where key in ({marks})", list(keys))
+    return dict(rows.fetchall())
 
 
 def _add_points(db: Connection, change: dict[tuple[str, int], list[int]]) -> None:
@@ -338,6 +358,7 @@ RESULT_TABLES = (
     "player_spellings",
     "player_points",
     "player_meetings",
+    "player_numbers",
     "result_rulesets",
     "result_points",
     "result_seats",
@@ -372,7 +393,10 @@ def points_by_cards(db: Connection) -> list[tuple[str, int, int, int]]:
 
 def meetings(db: Connection) -> list[tuple[str, str, int, int, int]]:
     """Return per pair of players on different sides of finished games: wins, losses, ties."""
-    return db.execute("select key, other, wins, losses, ties from player_meetings").fetchall()
+    return db.execute(
+        "select a.key, b.key, m.wins, m.losses, m.ties from player_meetings m"
+        " join player_numbers a on a.id = m.player join player_numbers b on b.id = m.other"
+    ).fetchall()
 
 
 def player_games(db: Connection, key: str) -> list[tuple[Any, ...]]:

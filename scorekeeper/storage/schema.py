@@ -197,6 +197,57 @@ def m008_game_creators(db: Database) -> None:
     )
 
 
+@migrations()
+def m009_smaller_rows(db: Database) -> None:
+    """Keep each row once, and a head-to-head record by two numbers instead of two names.
+
+    A table keyed by its primary key alone (a deal by its game and place, a player's sums
+    by their name) kept every key twice: in the row and in the index beside it. Kept
+    WITHOUT ROWID, the row is stored in the key's own order, once. A finished game adds a
+    head-to-head row for every two players on different sides, so a table of twenty
+    players with long names added 380 rows of two names each: 270 KB for a 40 KB game
+    file. The rows now name the two players by number (`player_numbers`).
+    """
+    for table in (
+        "deals",
+        "result_seats",
+        "result_points",
+        "player_totals",
+        "player_spellings",
+        "player_points",
+    ):
+        _without_rowid(db, table)
+    db["result_seats"].create_index(["key", "game_id"])  # dropped with the table it was on
+    db.execute("create table player_numbers (id integer primary key, key text not null unique)")
+    db.execute(
+        "insert into player_numbers (key) select key from player_meetings"
+        " union select other from player_meetings"
+    )
+    db.execute("alter table player_meetings rename to player_meetings_by_name")
+    db.execute(
+        "create table player_meetings (player integer not null, other integer not null,"
+        " wins integer, losses integer, ties integer, primary key (player, other))"
+        " without rowid"
+    )
+    db.execute(
+        "insert into player_meetings select a.id, b.id, m.wins, m.losses, m.ties"
+        " from player_meetings_by_name m join player_numbers a on a.key = m.key"
+        " join player_numbers b on b.key = m.other"
+    )
+    db.execute("drop table player_meetings_by_name")
+
+
+def _without_rowid(db: Database, table: str) -> None:
+    """Make a table keyed by its primary key alone, its rows as they were."""
+    (sql,) = db.execute(
+        "select sql from sqlite_master where type = 'table' and name = ?", [table]
+    ).fetchone()
+    db.execute(f"alter table [{table}] rename to [{table}_with_rowid]")
+    db.execute(f"{sql} without rowid")
+    db.execute(f"insert into [{table}] select * from [{table}_with_rowid]")
+    db.execute(f"drop table [{table}_with_rowid]")
+
+
 def now() -> str:
     """Return the time now, in UTC, as ISO 8601."""
     return datetime.now(UTC).isoformat(timespec="seconds")

@@ -29,6 +29,11 @@ T = TypeVar("T")
 BUSY_TIMEOUT_MS = 10_000
 #: How hard SQLite makes sure a commit is on the disk (FULL: fsync the WAL on every commit).
 SYNCHRONOUS = "FULL"
+#: Bytes the write-ahead log keeps on disk once checkpointed (SQLite's own checkpoints run
+#: every 1,000 pages, about 4 MB): without a limit it stays as big as the biggest
+#: transaction ever made it (a start-up recount of every game, an old single-transaction
+#: import), for good.
+WAL_KEEPS = 4 * 1024 * 1024
 #: Idle connections a store keeps: one per waitress thread (the server's default).
 KEEP_CONNECTIONS = 8
 #: Games kept read: a game's text changes with every deal, so 64 covers every live table.
@@ -210,6 +215,7 @@ class Store:
         # acknowledged deal survives a power cut too, not only a crash of the app. It costs
         # about half a millisecond a deal write (README, "Durability").
         db.execute(f"PRAGMA synchronous={SYNCHRONOUS}")
+        db.execute(f"PRAGMA journal_size_limit={WAL_KEEPS}")
         db.execute("PRAGMA foreign_keys=ON")
         if migrations.pending(db):
             with db.write(grows=False):
