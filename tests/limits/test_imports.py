@@ -95,12 +95,12 @@ def test_the_command_says_how_far_a_long_import_is(tmp_path, monkeypatch, capsys
     from scorekeeper.cli import archive, main
 
     monkeypatch.setattr(archive, "PROGRESS_EVERY", 0.0)  # every transaction, not every 2 s
-    games = [example("back-alley-pagat")] * 300
+    games = [example("back-alley-pagat")] * 120
     path = tmp_path / "all.json"
     path.write_text(json.dumps({"format": "scorekeeper-archive", "version": 1, "games": games}))
     assert main(["import-all", str(path), "--db", str(tmp_path / "house.sqlite")]) == 0
     lines = capsys.readouterr().err.splitlines()
-    assert lines[-1] == "imported 300 games"
+    assert lines[-1] == "imported 120 games"
     assert len(lines) > 2 and all(
-        line.startswith("imported ") and line.endswith(" of 300 games…") for line in lines[:-1]
+        line.startswith("imported ") and line.endswith(" of 120 games…") for line in lines[:-1]
     )
