@@ -1,6 +1,7 @@
 """The `scorekeeper` command and every subcommand it has.
 
-One module per family of subcommands (score.py, sheet.py, database.py, archive.py);
+One module per family of subcommands (score.py, sheet.py, database.py, archive.py,
+rules.py);
 each adds its own subcommands to the parser. Only the subcommand that runs imports
 what it needs, so `scorekeeper score` never loads Flask or WeasyPrint and starts fast.
 File and usage problems are a `CommandError` (files.py); problems with the rules
@@ -18,7 +19,7 @@ import sys
 from collections.abc import Sequence
 
 from ..rules import ScoreError
-from . import archive, database, score, sheet
+from . import archive, database, rules, score, sheet
 from .files import CommandError
 
 __all__ = ["CommandError", "build_parser", "main"]
@@ -31,7 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Keep score of Back Alley, Bluke, Joker and house rules.",
     )
     commands = parser.add_subparsers(dest="command", required=True)
-    for family in (score, sheet, database, archive):
+    for family in (score, sheet, database, archive, rules):
         family.add_commands(commands)
     return parser
 

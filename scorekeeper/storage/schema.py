@@ -290,6 +290,18 @@ def m010_players_in_pages(db: Database) -> None:
     db.execute("drop index idx_result_seats_key_game_id")
 
 
+@migrations()
+def m011_ruleset_keepers(db: Database) -> None:
+    """Find the house rulesets each phone keeps, and whether a phone ever kept score here.
+
+    A phone may keep only so many house rulesets, and the host may remove the rulesets
+    nobody plays whose phones never started or scored a game: both ask by phone.
+    """
+    db["ruleset_editors"].create_index(["device"])
+    db["editors"].create_index(["device"])
+    db["games"].create_index(["creator"])
+
+
 def _without_rowid(db: Database, table: str) -> None:
     """Make a table keyed by its primary key alone, its rows as they were."""
     (sql,) = db.execute(

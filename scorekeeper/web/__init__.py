@@ -122,9 +122,22 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     security.init_app(app)
     errors.init_app(app)
 
-    from . import api, archive, docs, live, players, rules_pages, sharing, sheets, shelf, table
+    from . import (
+        api,
+        archive,
+        docs,
+        host,
+        live,
+        players,
+        rules_pages,
+        sharing,
+        sheets,
+        shelf,
+        table,
+    )
 
-    for area in (table, api, sheets, rules_pages, docs, live, players, archive, sharing, shelf):
+    areas = (table, api, sheets, rules_pages, docs, live, players, archive, sharing, shelf, host)
+    for area in areas:
         app.register_blueprint(area.bp)
     sheets.init_app(app)
     template_helpers.init_app(app)
