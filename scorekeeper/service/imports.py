@@ -7,7 +7,8 @@ long, then fail. So each transaction writes games for at most `TRANSACTION_SECON
 work (always at least one), scored beforehand outside it, and the import then pauses
 for `PAUSE_SECONDS`: longer than SQLite's longest wait between two tries for the lock
 (100 ms), so a writer waiting anywhere gets its turn. A tap waits for one short
-transaction at most.
+transaction at most. Between two transactions the import also copies the write-ahead
+log into the database, outside the lock, so that work never falls to a tap's commit.
 
 Every game was checked before the first is written (the callers read and score them
 all first), so a bad game anywhere still imports nothing. An import stopped halfway (the
@@ -82,6 +83,7 @@ def import_games(
             raise
         if progress is not None:
             progress(done, len(games))
+        db.checkpoint()  # outside the lock, rather than in a tap's commit
         if done < len(games):
             time.sleep(pause)
     return done

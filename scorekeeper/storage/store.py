@@ -174,6 +174,15 @@ class Connection(Database):
             if queued:
                 self.store.writers.release()
 
+    def checkpoint(self) -> None:
+        """Copy what the write-ahead log holds into the database file now, outside any write.
+
+        PASSIVE: it waits for no reader and no writer. A long run of writes (an import)
+        calls it between its transactions, so the copying is done there, not inside the
+        commit of whichever write next finds the log past SQLite's 1,000 pages (a tap).
+        """
+        self.execute("PRAGMA wal_checkpoint(PASSIVE)")
+
 
 class Store:
     """One database file: the connections to it, its writers' lock, and the games read lately."""

@@ -40,7 +40,9 @@ PAGE = """{% extends "base.html" %}
 <p>Choose an archive saved with “Download all games”. Every game in it is checked
 first; if one is wrong, nothing is imported. An archive imported here holds at most
 {{ most }} games, and they count as new games of this phone; whoever runs Scorekeeper can
-import a bigger one on that machine with <code>scorekeeper import-all</code>.</p>
+import a bigger one on that machine with <code>scorekeeper import-all</code>, which says
+how far it is as it goes. The games go in a few at a time, so games being played go on
+meanwhile: a hundred long games take a few seconds.</p>
 <form method="post" enctype="multipart/form-data" class="card">
   {{ form.csrf_token }}
   <p><label for="file">{{ form.file.label.text }}</label><br>
