@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 #: Each refusal's heading: what happened, in a word or two (any other status: "Sorry").
-TITLES = {403: "Watching only", 404: "Not found", 410: "Link replaced"}
+TITLES = {403: "Watching only", 404: "Not found", 410: "Link replaced", 507: "Disk nearly full"}
 
 
 @dataclass(frozen=True)
