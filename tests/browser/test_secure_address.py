@@ -81,6 +81,31 @@ def test_a_phone_that_does_not_trust_it_stays_plain_and_is_told_what_it_misses(
         context.close()
 
 
+def test_on_the_plain_address_a_game_keeps_the_screen_on_with_a_silent_video(
+    doubting, live_server
+) -> None:
+    context = doubting.new_context(viewport=PHONE, base_url=live_server.plain_url)
+    try:
+        page = context.new_page()
+        page.goto(live_server.plain_url + "/")
+        page.wait_for_function("() => document.documentElement.dataset.secure === 'untrusted'")
+        assert page.evaluate("'wakeLock' in navigator") is False  # no lock on a plain address
+        page.click("h1")  # a touch on a page with no game keeps nothing on
+        assert page.locator("video.screen-on").count() == 0
+        start_game(Phone(page), "back-alley-pagat", ["Ann", "Bob", "Cy", "Dee"], 0)
+        assert "awake" not in page.evaluate("Object.keys(document.documentElement.dataset)")
+        page.click("#deal-title")  # the first touch at the table starts the video
+        page.wait_for_function("() => document.documentElement.dataset.awake === 'video'")
+        video = page.locator("video.screen-on")
+        assert video.evaluate("v => !v.paused && v.muted && v.loop") is True
+        assert video.evaluate("v => v.currentSrc").startswith(
+            live_server.plain_url + "/static/awake/screen-on."
+        )
+        assert video.get_attribute("aria-hidden") == "true"
+    finally:
+        context.close()
+
+
 def test_the_authority_cannot_vouch_for_a_bank_even_on_a_phone_that_trusts_it(
     browser, live_server, tmp_path
 ) -> None:
