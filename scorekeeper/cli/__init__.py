@@ -7,7 +7,7 @@ File and usage problems are a `CommandError` (files.py); problems with the rules
 stay a `ScoreError`. Both end as one line on standard error and exit status 1.
 
 May import: machine, rules, house_rules, storage, standings, service, presentation,
-transfer, sheets, web, server (each subcommand imports only what it runs).
+transfer, sheets, table, web, server (each subcommand imports only what it runs).
 Libraries: none.
 """
 

@@ -6,7 +6,7 @@ its connection; `template_helpers.py` registers everything the templates may cal
 `security.py`, `quotas.py` and `devices.py` guard the requests.
 
 May import: machine, rules, house_rules, storage, standings, service, presentation,
-transfer, sheets.
+transfer, sheets, table.
 Libraries: flask, flask_wtf, flask_limiter, flask_compress, werkzeug, wtforms, jinja2,
 markupsafe, markdown_it, segno.
 """

@@ -716,8 +716,8 @@ def test_the_table_page_model_is_sent_as_json_as_the_page_shows_it(client) -> No
     assert deal["number"] == 1 and deal["trump"] == "clubs" and deal["ask"]["kind"] == "bid"
     assert deal["seats"][0]["bid"] == "3"  # Bob bids first after Ann deals
     assert deal["ask"]["who"] == deal["seats"][1]["name"]
-    assert model["plan"]["steps"] == [["trump", "clubs"], ["bid", "3"]]
+    assert model["taps"] == ["trump:clubs", "bid:3"]
     assert f'value="{deal["ask"]["choices"][0]["step"]}"' in table.page
     watcher = client.application.test_client()
     seen = watcher.get(f"/games/{table.game_id}/table.json").get_json()
-    assert seen["editor"] is False and seen["plan"] is None and seen["edit_key"] == ""
+    assert seen["editor"] is False and seen["edit_key"] == ""
