@@ -21,7 +21,8 @@ TEXT_TYPES = ("text/", "application/json", "application/javascript", "image/svg+
 
 
 def _headers(response: Response) -> Response:
-    response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+    # A response that states its own policy keeps it (the phone's rules worker, runtime.py).
+    response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.headers["Referrer-Policy"] = "same-origin"
     response.headers["X-Frame-Options"] = "DENY"

@@ -15,6 +15,7 @@ from ..standings.stats import one_decimal
 from ..table.bidi import isolate
 from ..table.markup import bdi_join, bdi_names
 from .docs import as_html
+from .runtime import runtime_url
 from .sharing import edit_url, watch_url
 
 
@@ -37,6 +38,7 @@ FILTERS = {
     "when": when,
 }
 GLOBALS = {
+    "runtime_url": runtime_url,
     "watch_link": watch_url,
     "edit_link": edit_url,
 }
