@@ -1,311 +1,634 @@
-// The tap screen, made sturdy for a real table. Everything works without this file: each
-// tap is a form with a one-time token and the version of the screen it was made on.
-// With it: a tap is kept on the phone (localStorage) and sent in order, so a WiFi drop
-// loses nothing; the next screen is drawn at once, even offline; the buttons stay inert
-// for a moment after a tap, so a slow double tap is one tap; and the page is replaced,
-// not stacked, so Back leaves the game instead of walking back through every tap.
-(function () {
-  "use strict";
-  var GUARD = 450; // ms a new screen ignores taps: a slow double tap is two taps ~300 ms apart
-  var TAPPED = "scorekeeper.tapped";
-  var PROBLEM = "scorekeeper.problem";
-  var form = document.getElementById("tap");
-  var planned = document.getElementById("tap-plan");
+// The scorer's table, kept and run by the phone. Everything works without this file: each
+// tap is a form the server takes. With it, the phone keeps the game (IndexedDB, phone/
+// store.js) and, once its copy of the server's rules is ready (phone/rules.js, a worker
+// running the server's own Python), answers every tap itself: the next screen is the
+// server's own template drawn from the server's own view-model, with or without a server.
+// What the phone has is sent in order, once (phone/sync.js); the server's scores must equal
+// the phone's; a game changed on the server meanwhile is the scorer's to settle. The line
+// under the totals always says where things stand. On /offline (the page the service
+// worker shows with no connection) it lists the games kept here and starts new ones.
+import * as store from "/static/phone/store.js";
+import * as rules from "/static/phone/rules.js";
+import { Sync, fetchServer, nextOp, same, shared, unsent } from "/static/phone/sync.js";
 
-  function remember(store, name, value) {
-    try { store.setItem(name, value); } catch (e) { /* private mode: nothing kept */ }
-  }
-  function recall(store, name) {
-    try { return store.getItem(name); } catch (e) { return null; }
-  }
+const GUARD = 450; // ms a new screen ignores taps: a slow double tap is two taps ~300 ms apart
+const screen = document.getElementById("screen");
+const shell = document.getElementById("phone-table");
+const settling = document.getElementById("settling");
 
-  // Other forms on the page (the game-over undo): send once.
-  document.addEventListener("submit", function (event) {
-    var other = event.target;
-    if (other === form && planned) return;
-    if (other.dataset.sent) { event.preventDefault(); return; }
-    other.dataset.sent = "1";
+function token() {
+  const meta = document.querySelector('meta[name="csrf-token"]');
+  return meta ? meta.content : "";
+}
+
+async function renewToken() {
+  try {
+    const page = await fetch("/", { credentials: "same-origin", cache: "no-store" });
+    const found = new DOMParser().parseFromString(await page.text(), "text/html")
+      .querySelector('meta[name="csrf-token"]');
+    const meta = document.querySelector('meta[name="csrf-token"]');
+    if (found && meta) meta.content = found.content;
+  } catch (error) { /* offline: the token stays, and is tried again */ }
+}
+
+function randomKey() {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+}
+
+function count(n, one, many) {
+  return n + " " + (n === 1 ? one : many);
+}
+
+function pairs(sides, totals) {
+  return sides.map(function (side, i) { return side + " " + totals[i]; }).join(", ");
+}
+
+// Put a freshly drawn screen in place; the score bar and the status line stay the same nodes,
+// so a screen reader hears what changed in them.
+function swap(html) {
+  const next = document.createElement("div");
+  next.innerHTML = html;
+  const bar = document.getElementById("scorebar");
+  const where = document.getElementById("where");
+  const nextBar = next.querySelector("#scorebar");
+  if (bar && nextBar && where) {
+    const placeholder = nextBar.querySelector("#where");
+    if (placeholder) placeholder.replaceWith(where);
+    bar.replaceChildren.apply(bar, Array.from(nextBar.childNodes));
+    nextBar.replaceWith(bar);
+  }
+  screen.replaceChildren.apply(screen, Array.from(next.childNodes));
+  screen.hidden = false;
+  drawn += 1;
+  screen.dataset.drawn = loaded + "-" + drawn;
+  inert();
+}
+
+// A page's drawings are counted (data-drawn), so a test knows a tap's screen is in place.
+const loaded = String(Math.round(performance.timeOrigin));
+let drawn = 0;
+let tappedAt = Number(sessionStorage.getItem("scorekeeper.tapped") || 0);
+let inertTimer = null;
+
+// The buttons stay inert for a moment after a tap: a slow double tap is one tap.
+function inert() {
+  const wait = tappedAt + GUARD - Date.now();
+  if (wait <= 0) return;
+  screen.querySelectorAll('button[name="step"]').forEach(function (button) {
+    if (!button.disabled) { button.disabled = true; button.dataset.inert = "1"; }
   });
+  clearTimeout(inertTimer);
+  inertTimer = setTimeout(function () {
+    screen.querySelectorAll("button[data-inert]").forEach(function (button) {
+      button.disabled = false;
+      delete button.dataset.inert;
+    });
+  }, wait);
+}
 
-  if (!form || !planned || !window.fetch || !window.URLSearchParams) return;
-  var plan = JSON.parse(planned.textContent);
-  var KEY = "scorekeeper.queue." + form.dataset.game;
-  var banner = document.getElementById("queue");
-  var ask = document.getElementById("ask");
-  var queue = [];
-  var steps = plan.steps.slice();
-  var version = plan.version;
-  var sending = false;
-  var offline = false;
-  var retry = null;
+function runtimeUrl() {
+  return (shell ? shell.dataset.runtime : screen.dataset.runtime) || "";
+}
 
-  try { queue = JSON.parse(recall(localStorage, KEY)) || []; } catch (e) { queue = []; }
-  function save() { remember(localStorage, KEY, JSON.stringify(queue)); }
+function whenIdle(work) {
+  const go = function () { (window.requestIdleCallback || setTimeout)(work, { timeout: 2000 }); };
+  if (document.readyState === "complete") go();
+  else window.addEventListener("load", go, { once: true });
+}
 
-  // Drawing the screen from the taps made so far ----------------------------------------
-  function said(kind) {
-    return steps.filter(function (s) { return s[0] === kind; }).map(function (s) { return s[1]; });
-  }
-  function choiceOf(value) {
-    return plan.choices.filter(function (c) { return c.value === value; })[0];
-  }
-  function button(step, label, attrs) {
-    var b = document.createElement("button");
-    b.name = "step";
-    b.value = step;
-    b.textContent = label;
-    Object.keys(attrs || {}).forEach(function (name) { b.setAttribute(name, attrs[name]); });
-    return b;
-  }
-  function heading(before, name, after) {
-    var h = document.createElement("h2");
-    var b = document.createElement("b");
-    h.appendChild(document.createTextNode(before));
-    b.textContent = name;
-    h.appendChild(b);
-    h.appendChild(document.createTextNode(after));
-    return h;
-  }
-  function row(cls) {
-    var div = document.createElement("div");
-    div.className = "choices " + cls;
-    return div;
+class Table {
+  constructor(id, url, page) {
+    this.id = id;
+    this.url = url;
+    this.page = page; // what the server's page said: {version, taps, flags}, or null on /offline
+    this.record = null;
+    this.sync = null;
+    this.phone = false; // the phone answers taps itself
+    this.queue = Promise.resolve();
+    this.problem = "";
   }
 
-  function draw() {
-    var bids = said("bid");
-    var tricks = said("tricks").map(Number);
-    var held = {};
-    said("rainbow").forEach(function (seat) { held[seat] = !held[seat]; });
-    var boards = 0;
-    var total = 0;
-    var tricksBid = 0;
-    var boardsSaid = [];
-    bids.forEach(function (value, i) {
-      var choice = choiceOf(value) || { label: value, adds: 0 };
-      var label = choice.label;
-      if (value === "board") {
-        label = plan.boards[boards] || label;
-        boards += 1;
-        boardsSaid.push(label);
+  // The status line, in words: online, offline with what is kept here, sending, to settle.
+  say(extra) {
+    const where = document.getElementById("where");
+    if (!where) return;
+    const record = this.record;
+    const sync = this.sync;
+    let state = "online";
+    let text = "Online: every tap goes to the server.";
+    if (record && record.mismatch) {
+      const m = record.mismatch;
+      state = "bug";
+      text = m.refused
+        ? "The server refused " + m.refused + " This is a mistake in Scorekeeper: please tell whoever runs it. This phone keeps the game as it is."
+        : "The server scored deal " + m.number + " differently: on this phone " + pairs(m.sides, m.phone) +
+          ", on the server " + pairs(m.sides, m.server) + ". The server's scores stand. This is a mistake in Scorekeeper: please tell whoever runs it.";
+    } else if (record && record.settle) {
+      state = "settle";
+      text = record.settle.moved
+        ? "A conflict to settle: scoring moved to another phone while this one kept score. Choose below."
+        : "A conflict to settle: the game changed on the server while this phone kept score. Choose below which to keep.";
+    } else if (record && record.phone && record.server || record && this.phone) {
+      const left = unsent(record);
+      const kept = [];
+      if (left.deals) kept.push(count(left.deals, "deal", "deals"));
+      if (left.taps) kept.push(count(left.taps, "tap", "taps"));
+      if (record.local) {
+        state = sync && sync.offline ? "offline" : "sending";
+        text = sync && sync.offline
+          ? "Offline — this game is on this phone only (" + count(record.phone.document.deals.length, "deal", "deals") + "), sent to the family archive when the server answers."
+          : "Sending this game to the family archive…";
+      } else if (!kept.length) {
+        state = "online";
+        text = "Online: every deal is on the server.";
+      } else if (sync && sync.offline) {
+        state = "offline";
+        text = "Offline — " + kept.join(" and ") + " kept on this phone, sent when the server answers.";
       } else {
-        tricksBid += choice.adds;
+        state = "sending";
+        text = "Sending " + kept.join(" and ") + "…";
       }
-      total += choice.adds;
-      var cell = document.querySelector('.order li[data-seat="' + plan.order[i] + '"] .bid');
-      if (cell) {
-        cell.textContent = label;
-        cell.classList.toggle("word", label.length > 2);
-      }
-    });
-    document.querySelectorAll(".order li").forEach(function (li) {
-      li.classList.toggle("now", Number(li.dataset.seat) === plan.order[bids.length]);
-    });
-    var tally = document.getElementById("tally");
-    if (tally) {
-      tally.textContent = boardsSaid.concat([tricksBid]).join(" + ") + " bid of " + plan.cards +
-        " trick" + (plan.cards === 1 ? "" : "s");
+    } else if (record && record.waiting && record.waiting.length) {
+      const waiting = count(record.waiting.length, "tap", "taps");
+      state = this.offline ? "offline" : "sending";
+      text = this.offline
+        ? "Offline — " + waiting + " waiting on this phone, while the rules get ready here."
+        : "Sending " + waiting + "…";
+    } else if (this.offline) {
+      state = "offline";
+      text = "Offline — this phone keeps no copy of this game yet, so it cannot go on without the server.";
     }
-    var trump = said("trump").pop();
-    form.querySelectorAll('button[value^="trump:"]').forEach(function (b) {
-      b.setAttribute("aria-pressed", b.value === "trump:" + trump ? "true" : "false");
-    });
-    ask.textContent = "";
-    if (bids.length < plan.order.length) {
-      var bidder = plan.names[plan.order[bids.length]];
-      var last = bids.length === plan.order.length - 1;
-      var choices = row("bids");
-      var seat = plan.order[bids.length];
-      var allowed = plan.choices.filter(function (c) { return !(plan.hook && last && total + c.adds === plan.cards); });
-      // A seat whose passes are used up may not pass, unless a pass is all that is left.
-      var open = allowed.filter(function (c) { return !(c.pass && plan.passes_left && plan.passes_left[seat] === 0); });
-      if (!open.length) open = allowed;
-      if (open.length === 1) { steps.push(["bid", open[0].value, "auto"]); return draw(); }
-      plan.choices.forEach(function (c) {
-        var label = c.value === "board" ? (plan.boards[boards] || c.label) : c.label;
-        var hooked = open.indexOf(c) < 0;
-        choices.appendChild(button("bid:" + c.value, label, hooked ? { disabled: "", "class": "struck" } : {}));
-      });
-      ask.appendChild(heading("", bidder, " bids"));
-      ask.appendChild(choices);
+    if (extra) text += " " + extra;
+    where.hidden = false;
+    where.dataset.state = state;
+    where.textContent = text;
+  }
+
+  // Begin on the server's page of the game: the phone's copy, the rules, the server's game.
+  async begin() {
+    this.record = (await store.load(this.id).catch(function () { return null; })) || null;
+    const record = this.record;
+    const page = this.page;
+    const ahead = record && record.phone && record.server &&
+      (record.server.version > page.version || nextOp(record) || record.settle || record.mismatch);
+    if (ahead && record.screen) swap(record.screen); // this phone's game, newer than the page
+    if (record && record.phone && !ahead) record.flags = page.flags;
+    this.say();
+    if (record && record.settle) this.drawSettle();
+    const needed = !record || !record.phone || (page.version !== record.server.version && !ahead);
+    const fresh = needed ? fetchServer(this.id, record && record.server) : Promise.resolve(null);
+    await this.takeOver(fresh);
+  }
+
+  // Begin on /offline with a game kept on this phone.
+  async resume(record) {
+    this.record = record;
+    if (record.screen) swap(record.screen);
+    this.say();
+    if (record.settle) this.drawSettle();
+    await this.takeOver(Promise.resolve(null));
+  }
+
+  // Once the rules are ready, the phone answers taps itself.
+  async takeOver(fresh) {
+    try {
+      await new Promise(whenIdle); // the rules (and, the first time, their download) wait for idle
+      await rules.start(runtimeUrl());
+    } catch (error) {
+      this.say("This phone cannot run the rules (" + error.message + "): it scores with the server only.");
       return;
     }
-    var thrownIn = plan.redeal && bids.every(function (v) { return (choiceOf(v) || {}).pass; });
-    var left = plan.cards - tricks.reduce(function (a, b) { return a + b; }, 0);
-    if (thrownIn || tricks.length >= plan.takers.length) {
-      var done = document.createElement("p");
-      done.className = "flash";
-      done.textContent = "Deal " + plan.number + " is entered" + (thrownIn ? " (thrown in)" : "") +
-        ". It is scored as soon as the server answers; the next deal shows then.";
-      ask.appendChild(done);
-      form.querySelector(".trumps").hidden = true;
-      form.querySelector(".trump-title").hidden = true;
+    let server = await fresh;
+    if (server && server.document && this.page && server.version !== this.page.version) {
+      server = await fetchServer(this.id, null); // taps went to the server meanwhile
+    }
+    let record = this.record;
+    if (server && server.offline) this.offline = true;
+    if (!record || !record.phone) {
+      if (!server || !server.document) { this.offline = true; this.say(); return; }
+      const waiting = record ? record.waiting : [];
+      record = this.record = { id: this.id, flags: this.page.flags, waiting: waiting || [] };
+      await this.adopt(server);
+    } else if (server && server.document && !nextOp(record)) {
+      await this.adopt(server);
+    }
+    const waiting = (record.waiting || []).filter(function (tap) { return !tap.sent; });
+    record.waiting = [];
+    for (const tap of waiting) await this.apply(tap.step);
+    this.phone = true;
+    this.sync = new Sync(record, this.hooks());
+    await this.draw();
+    document.documentElement.dataset.phone = "ready";
+    this.sync.kick();
+  }
+
+  // Take the server's game as this phone's.
+  async adopt(server) {
+    const record = this.record;
+    const opened = await rules.ask({ ask: "open", document: server.document, taps: server.taps });
+    record.server = { document: server.document, version: server.version, taps: server.taps };
+    this.keep(opened);
+    if (server.page) {
+      record.flags = { creator: server.page.creator, edit_key: server.page.edit_key, archived: server.page.archived };
+    }
+  }
+
+  // Keep where the rules say the table stands.
+  keep(state) {
+    const record = this.record;
+    record.phone = { document: state.document, draft: state.draft };
+    record.taps = state.taps;
+    record.totals = state.totals;
+    record.sides = state.sides;
+    record.over = state.over;
+  }
+
+  screenAsked() {
+    const flags = this.record.flags || {};
+    return {
+      id: this.id,
+      version: this.record.server ? this.record.server.version : 0,
+      creator: flags.creator,
+      edit_key: flags.edit_key,
+      archived: flags.archived,
+      token: token(),
+      nonce: randomKey(),
+      problem: this.problem,
+    };
+  }
+
+  // Draw the screen from the phone's game, as the server would draw it.
+  async draw() {
+    const record = this.record;
+    const drawn = await rules.ask(Object.assign({ ask: "screen" }, this.screenAsked(), record.phone));
+    this.shown(drawn);
+    await store.save(record);
+  }
+
+  shown(drawn) {
+    this.keep(drawn);
+    this.record.screen = drawn.html;
+    swap(drawn.html);
+    this.problem = "";
+    this.say();
+  }
+
+  async apply(step) {
+    const record = this.record;
+    const answer = await rules.ask({ ask: "tap", step: step, document: record.phone.document, draft: record.phone.draft });
+    if (answer.error) this.problem = answer.error;
+    else this.keep(answer);
+  }
+
+  // One tap: answered by the phone, kept, then sent.
+  async tap(step) {
+    if (!this.phone) return this.tapOnServer(step);
+    const record = this.record;
+    const asked = { ask: "tap", step: step, document: record.phone.document, draft: record.phone.draft, screen: this.screenAsked() };
+    const answer = await rules.ask(asked);
+    if (answer.error) {
+      this.problem = answer.error;
+      await this.draw();
       return;
     }
-    if (!left && !plan.rainbows) { steps.push(["tricks", "0", "auto"]); return draw(); } // no choice: no tap
-    if (plan.rainbows) {
-      var rainbows = row("rainbows");
-      plan.names.forEach(function (name, seat) {
-        rainbows.appendChild(button("rainbow:" + seat, name, { "aria-pressed": held[seat] ? "true" : "false" }));
-      });
-      ask.appendChild(heading("", "Rainbows", ""));
-      ask.appendChild(rainbows);
+    this.shown(answer);
+    await store.save(record); // on the phone before it is sent
+    this.sync.kick();
+  }
+
+  // A tap before the phone's rules are ready: kept on the phone, then sent to the server.
+  async tapOnServer(step) {
+    let record = this.record;
+    if (!record) record = this.record = { id: this.id, waiting: [] };
+    record.waiting = record.waiting || [];
+    const ahead = record.phone && record.server && nextOp(record);
+    record.waiting.push({ step: step, nonce: randomKey(), version: this.page.version + record.waiting.length });
+    await store.save(record);
+    this.say();
+    if (ahead) return; // the phone's game is ahead of the server's: the rules take the tap
+    let answered = null;
+    for (const tap of record.waiting) {
+      if (tap.sent) continue;
+      const form = new URLSearchParams({ csrf_token: token(), nonce: tap.nonce, version: String(tap.version), step: tap.step });
+      try {
+        answered = await fetch(this.url + "/tap", { method: "POST", body: form, redirect: "manual", credentials: "same-origin" });
+      } catch (error) {
+        this.offline = true;
+        this.say();
+        return;
+      }
+      tap.sent = true;
+      await store.save(record);
+      if (answered.type !== "opaqueredirect") break; // refused: the page it sent says why
     }
-    var counts = row("tricks");
-    for (var n = 0; n <= left; n += 1) counts.appendChild(button("tricks:" + n, String(n)));
-    ask.appendChild(heading("Tricks taken by ", plan.takers[tricks.length], ""));
-    ask.appendChild(counts);
+    record.waiting = [];
+    await store.save(record);
+    this.offline = false;
+    await this.fromServer(answered && answered.type !== "opaqueredirect" ? answered : null);
   }
 
-  // Inert for a moment after a tap ----------------------------------------------------------
-  function inert(ms) {
-    var buttons = form.querySelectorAll('button[name="step"]');
-    buttons.forEach(function (b) {
-      if (!b.disabled) { b.disabled = true; b.dataset.inert = "1"; }
+  // Draw the server's next screen in place (no new page: the rules go on getting ready).
+  async fromServer(answered) {
+    let html;
+    try {
+      const response = answered || await fetch(this.url, { credentials: "same-origin", cache: "no-store" });
+      html = await response.text();
+    } catch (error) {
+      this.offline = true;
+      this.say();
+      return;
+    }
+    const fresh = new DOMParser().parseFromString(html, "text/html");
+    const next = fresh.getElementById("screen");
+    const meta = fresh.querySelector('meta[name="csrf-token"]');
+    if (meta) document.querySelector('meta[name="csrf-token"]').content = meta.content;
+    if (!next || !next.dataset.url) { location.replace(this.url); return; } // scoring moved
+    this.page.version = Number(next.dataset.version);
+    this.page.taps = next.dataset.taps ? next.dataset.taps.split(" ") : [];
+    swap(next.innerHTML);
+    this.say();
+  }
+
+  hooks() {
+    const table = this;
+    return {
+      token: token,
+      renew: renewToken,
+      changed: function () { table.say(); },
+      reconcile: function () { return table.reconcile(); },
+      refused: function (op, answer) { return table.refused(op, answer); },
+      created: function (made) { return table.created(made); },
+    };
+  }
+
+  // The server refused a change as out of date: see how the game stands there now.
+  async reconcile() {
+    const record = this.record;
+    const server = await fetchServer(this.id, record.server);
+    if (server.offline) { this.sync.offline = true; this.sync.later(2000); return false; }
+    if (!server.document) return this.refused(null, server);
+    const mine = record.phone.document.deals;
+    const theirs = server.document.deals;
+    if (shared(theirs, mine) === theirs.length) {
+      // The server holds no deal this phone lacks: carry on from where it is.
+      record.server = { document: server.document, version: server.version, taps: server.taps };
+      await store.save(record);
+      return true;
+    }
+    if (shared(mine, theirs) === mine.length && same(mine, record.server.document.deals)) {
+      await this.adopt(server); // this phone changed no deal: the server's game is the game
+      await this.draw();
+      return true;
+    }
+    record.settle = { server: { document: server.document, version: server.version, taps: server.taps }, moved: false };
+    await store.save(record);
+    await this.drawSettle();
+    return false;
+  }
+
+  async refused(op, answer) {
+    const record = this.record;
+    if (answer.status === 403 || answer.status === 404) {
+      const server = answer.status === 403 ? await fetchServer(this.id, null) : null;
+      const mine = record.phone.document.deals;
+      const theirs = server && server.document ? server.document.deals : [];
+      if (shared(mine, theirs) < mine.length) {
+        record.settle = { server: server && server.document ? server : { document: Object.assign({}, record.phone.document, { deals: [] }), version: 0, taps: [] }, moved: true };
+        await store.save(record);
+        await this.drawSettle();
+        return false;
+      }
+      // Nothing but taps of this deal: the server's page says why they were not saved.
+      record.phone = null;
+      await store.save(record);
+      location.replace(this.url);
+      return false;
+    }
+    let why = typeof answer.body === "object" && answer.body ? answer.body.error : "";
+    if (!why && typeof answer.body === "string") {
+      const said = new DOMParser().parseFromString(answer.body, "text/html").getElementById("problem");
+      why = said ? said.textContent.trim() : "";
+    }
+    const what = op && op.kind === "deal" ? "deal " + op.position : "a tap";
+    record.mismatch = { refused: what + " from this phone: " + (why || "status " + answer.status) + "." };
+    await store.save(record);
+    return false;
+  }
+
+  // A game started on this phone is on the server now: it goes on as the server's game.
+  async created(made) {
+    const local = this.record;
+    const server = await fetchServer(made.id, null);
+    if (!server.document) return false;
+    const record = Object.assign({}, local, {
+      id: made.id,
+      local: false,
+      pending: null,
+      server: { document: server.document, version: server.version, taps: server.taps },
+      flags: { creator: server.page.creator, edit_key: server.page.edit_key, archived: false },
     });
-    setTimeout(function () {
-      form.querySelectorAll('button[data-inert]').forEach(function (b) {
-        b.disabled = false;
-        delete b.dataset.inert;
-      });
-    }, ms);
+    await store.save(record);
+    await store.save({ id: local.id, moved: made.id });
+    this.id = made.id;
+    this.url = made.url;
+    this.record = this.sync.record = record;
+    if (shell) history.replaceState(null, "", "#" + made.id);
+    await this.draw();
+    note("This game is in the family archive now, with its sheet and stats: ", made.url, "its page");
+    return true;
   }
 
-  // The queue: sent one at a time, in order --------------------------------------------------
-  function tell() {
-    if (!banner) return;
-    banner.hidden = !queue.length;
-    var count = queue.length + " tap" + (queue.length === 1 ? "" : "s");
-    banner.textContent = offline ? "Offline — " + count + " waiting on this phone" : "Sending " + count + "…";
-    banner.dataset.state = offline ? "offline" : "sending";
+  async drawSettle() {
+    if (!settling || !this.record.settle) return;
+    const record = this.record;
+    const drawn = await rules.ask({ ask: "settle", server: record.settle.server.document, phone: record.phone.document, moved: record.settle.moved });
+    settling.innerHTML = drawn.html;
+    settling.hidden = false;
+    this.say();
   }
 
-  function nonce() {
-    var bytes = new Uint8Array(12);
-    crypto.getRandomValues(bytes);
-    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  // The scorer chose: "phone" (send this phone's deals over the server's), "server" (let this
+  // phone's go), "copy" (this phone's version becomes a game of its own; the server's stays).
+  async settleWith(choice) {
+    const record = this.record;
+    const settle = record.settle;
+    if (!settle) return;
+    if (choice === "copy") {
+      settle.key = settle.key || randomKey();
+      await store.save(record);
+      const made = await fetch("/api/games", {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "X-CSRFToken": token(), "Idempotency-Key": settle.key },
+        body: JSON.stringify(record.phone.document),
+      }).then(function (response) { return response.status === 201 ? response.json() : null; }, function () { return null; });
+      if (!made) { this.say("The copy could not be sent just now: try again."); return; }
+      note("This phone's version is a game of its own now: ", made.url, "open it");
+      choice = "server";
+    } else {
+      settling.replaceChildren();
+    }
+    if (settle.moved) {
+      // This phone may no longer change the game: it shows the server's page, as a watcher.
+      record.settle = null;
+      record.phone = null;
+      await store.save(record);
+      if (!document.getElementById("noted")) location.replace(this.url);
+      return;
+    }
+    record.settle = null;
+    if (choice === "server") {
+      await this.adopt(settle.server);
+    } else {
+      record.server = settle.server;
+    }
+    await this.draw();
+    this.sync.kick();
   }
+}
 
-  function token() {
-    return form.querySelector('input[name="csrf_token"]').value;
-  }
+// Say something worth keeping in view above the screen, with a link.
+function note(words, url, label) {
+  if (!settling) return;
+  const said = document.createElement("p");
+  said.className = "flash success";
+  said.id = "noted";
+  said.append(words);
+  const link = document.createElement("a");
+  link.href = url;
+  link.textContent = label;
+  said.append(link, ".");
+  settling.replaceChildren(said);
+  settling.hidden = false;
+}
 
-  function renew() {
-    return fetch(form.dataset.url, { credentials: "same-origin", cache: "no-store" })
-      .then(function (response) { return response.text(); })
-      .then(function (html) {
-        var page = new DOMParser().parseFromString(html, "text/html");
-        var fresh = page.querySelector('meta[name="csrf-token"]');
-        if (fresh) form.querySelector('input[name="csrf_token"]').value = fresh.content;
-      });
-  }
-
-  function refused(html) {
-    var page = new DOMParser().parseFromString(html, "text/html");
-    var why = page.getElementById("problem");
-    var lost = queue.map(function (entry) { return entry.label; });
-    var message = (why ? why.textContent.trim() : "The server refused a tap.") +
-      (lost.length > 1 ? " Not saved either, tap again if still right: " + lost.slice(1).join(", ") + "." : "");
-    queue = [];
-    save();
-    remember(sessionStorage, PROBLEM, message);
-    location.replace(form.dataset.url);
-  }
-
-  function flush() {
-    clearTimeout(retry);
-    if (sending || !queue.length) return;
-    sending = true;
-    tell();
-    var entry = queue[0];
-    var body = new URLSearchParams();
-    body.set("csrf_token", token());
-    body.set("nonce", entry.nonce);
-    body.set("version", entry.version);
-    body.set("step", entry.step);
-    fetch(form.action, { method: "POST", body: body, redirect: "manual", credentials: "same-origin" })
-      .then(function (response) {
-        sending = false;
-        offline = false;
-        if (response.type === "opaqueredirect" || (response.ok && response.redirected)) {
-          queue.shift();
-          save();
-          if (!queue.length) { location.replace(form.dataset.url); return; }
-          flush();
-          return;
-        }
-        if (response.status === 400 && !entry.renewed) {
-          entry.renewed = true; // the form's token has expired: take a fresh one and send again
-          return renew().then(flush);
-        }
-        if (response.status === 403) {
-          // This phone may no longer score (the creator took scoring back): nothing waiting
-          // here can be saved. The game's page, as this phone may now see it, says why.
-          queue = [];
-          save();
-          location.replace(form.dataset.url);
-          return;
-        }
-        return response.text().then(refused);
-      }, function () {
-        sending = false;
-        offline = true;
-        tell();
-        retry = setTimeout(flush, 3000);
-      });
-  }
-
-  form.addEventListener("submit", function (event) {
+// Taps: one at a time, in order, a slow double tap counted once.
+function listen(table) {
+  screen.addEventListener("submit", function (event) {
+    const form = event.target;
+    if (!form.classList.contains("tap")) return;
     event.preventDefault();
-    var pressed = event.submitter;
+    const pressed = event.submitter;
     if (!pressed || pressed.name !== "step") return;
-    remember(sessionStorage, TAPPED, String(Date.now()));
-    inert(GUARD);
-    if (pressed.value === "undo" && queue.length && !sending) {
-      queue.pop();
-      save();
-      while (steps.length && steps[steps.length - 1][2] === "auto") steps.pop();
-      steps.pop();
-      version -= 1;
-      draw();
-      tell();
-      return;
-    }
-    if (pressed.value === "undo" && offline) {
-      if (banner) banner.textContent = "Offline: a tap the server already has can be undone once it answers again.";
-      return;
-    }
-    queue.push({ step: pressed.value, nonce: nonce(), version: version, label: pressed.textContent.trim() });
-    save();
-    if (pressed.value !== "undo") {
-      steps.push(pressed.value.split(":"));
-      version += 1;
-      draw();
-      inert(GUARD);
-    }
-    flush();
+    const now = Date.now();
+    if (now - tappedAt < GUARD) return;
+    tappedAt = now;
+    try { sessionStorage.setItem("scorekeeper.tapped", String(now)); } catch (error) { /* private mode */ }
+    inert();
+    const step = pressed.value;
+    table.queue = table.queue.then(function () { return table.tap(step); }).catch(function (error) {
+      table.say("That tap could not be taken: " + error.message);
+    });
   });
-
-  // On arrival: taps still waiting from before are drawn and sent; a refusal is said plainly.
-  queue.forEach(function (entry) {
-    if (entry.version >= version && entry.step !== "undo") {
-      steps.push(entry.step.split(":"));
-      version = entry.version + 1;
-    }
-  });
-  if (queue.length) draw();
-  var problem = recall(sessionStorage, PROBLEM);
-  if (problem) {
-    sessionStorage.removeItem(PROBLEM);
-    var shown = document.createElement("p");
-    shown.className = "flash error";
-    shown.setAttribute("role", "alert");
-    shown.id = "problem";
-    shown.textContent = problem;
-    form.parentNode.insertBefore(shown, form);
+  if (settling) {
+    settling.addEventListener("click", function (event) {
+      const chosen = event.target.closest("[data-settle]");
+      if (!chosen) return;
+      chosen.disabled = true;
+      table.queue = table.queue.then(function () { return table.settleWith(chosen.dataset.settle); });
+    });
   }
-  var wait = Number(recall(sessionStorage, TAPPED) || 0) + GUARD - Date.now();
-  if (wait > 0) inert(wait);
-  window.addEventListener("online", flush);
-  flush();
-})();
+  window.addEventListener("online", function () { if (table.sync) table.sync.kick(); });
+}
+
+// The server's page of a game, opened by a phone that scores it.
+function onGamePage() {
+  const data = screen.dataset;
+  const page = {
+    version: Number(data.version),
+    taps: data.taps ? data.taps.split(" ") : [],
+    flags: { creator: data.creator === "yes", edit_key: data.editKey || "", archived: data.archived === "yes" },
+  };
+  const table = new Table(data.game, data.url, page);
+  listen(table);
+  table.begin().catch(function (error) { table.say("This phone could not open its copy: " + error.message); });
+}
+
+// /offline: the games kept on this phone, a new game started here, one of them scored.
+async function onThisPhone() {
+  const wanted = decodeURIComponent(location.hash.slice(1)) ||
+    (location.pathname.match(/^\/games\/([^/]+)$/) || [])[1] || "";
+  const kept = await store.all().catch(function () { return []; });
+  listKept(kept);
+  const form = document.getElementById("start-here");
+  if (form) form.addEventListener("submit", startHere);
+  const add = document.getElementById("add-seat");
+  if (add) {
+    add.addEventListener("click", function () {
+      const seats = form.querySelector(".here-seats");
+      const seat = seats.lastElementChild.cloneNode(true);
+      const input = seat.querySelector("input");
+      input.value = "";
+      input.setAttribute("aria-label", "Player " + (seats.children.length + 1));
+      seats.append(seat);
+      input.focus();
+    });
+  }
+  let record = kept.find(function (found) { return found.id === wanted; });
+  while (record && record.moved) {
+    const moved = record.moved;
+    record = kept.find(function (found) { return found.id === moved; });
+  }
+  if (!record || !record.phone) {
+    if (wanted) document.getElementById("not-kept").hidden = false;
+    return;
+  }
+  shell.classList.add("scoring");
+  const table = new Table(record.id, "/games/" + record.id, null);
+  listen(table);
+  await table.resume(record);
+}
+
+function listKept(kept) {
+  const list = document.getElementById("kept-games");
+  if (!list) return;
+  const games = kept.filter(function (record) { return record.phone && !record.moved; });
+  list.replaceChildren();
+  games.forEach(function (record) {
+    const item = document.createElement("li");
+    const link = document.createElement("a");
+    link.href = "/offline#" + encodeURIComponent(record.id);
+    link.textContent = (record.sides || record.phone.document.players).join(" · ");
+    const left = record.local ? "on this phone only" : unsent(record).deals ? "deals not on the server yet" : "on the server too";
+    item.append(link, " — " + count(record.phone.document.deals.length, "deal", "deals") + ", " + left);
+    list.append(item);
+  });
+  document.getElementById("none-kept").hidden = games.length > 0;
+}
+
+async function startHere(event) {
+  event.preventDefault();
+  const form = event.target;
+  const problem = document.getElementById("start-problem");
+  const players = Array.from(form.querySelectorAll('input[name="player"]'))
+    .map(function (input) { return input.value.trim(); })
+    .filter(function (name) { return name; });
+  let dealer = form.elements.dealer.value;
+  dealer = dealer === "random" ? Math.floor(Math.random() * players.length) : Number(dealer) || 0;
+  problem.hidden = true;
+  let started;
+  try {
+    await rules.start(shell.dataset.runtime);
+    started = await rules.ask({ ask: "start", ruleset: form.elements.ruleset.value, players: players, dealer: dealer });
+  } catch (error) {
+    started = { error: "The rules are not on this phone yet: open Scorekeeper once while the server answers." };
+  }
+  if (started.error) {
+    problem.textContent = started.error;
+    problem.hidden = false;
+    return;
+  }
+  const id = "phone-" + randomKey();
+  await store.save({ id: id, local: true, phone: { document: started.document, draft: started.draft }, taps: started.taps, totals: started.totals, sides: started.sides, flags: { creator: true }, waiting: [] });
+  location.hash = id;
+  location.reload();
+}
+
+if (screen) {
+  screen.dataset.drawn = loaded + "-0";
+  inert();
+}
+if (screen && screen.dataset.url && !shell) onGamePage();
+if (shell) onThisPhone();
