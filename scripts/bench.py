@@ -32,7 +32,7 @@ from benchmarks.figures import (
     write_benchmarks,
 )
 from benchmarks.forms import form_figures
-from benchmarks.limits import largest_figures, stall_figures
+from benchmarks.limits import attack_figures, largest_figures, stall_figures
 from benchmarks.pages import page_figures
 from benchmarks.pdf import sheet_figures
 from benchmarks.profiles import PROFILES, profile
@@ -46,7 +46,9 @@ from benchmarks.server import (
 from benchmarks.taps import taps_figures
 
 #: The parts of the benchmark, in the order they run.
-STEPS = ("scoring", "command", "server", "largest", "stall", "sheets", "taps", "archive")
+STEPS = (
+    "scoring", "command", "server", "largest", "stall", "attacks", "sheets", "taps", "archive",
+)  # fmt: skip
 NOTES = (
     "Medians are over the runs counted in *Runs*; latency lines give, per run, the p50 or "
     "p95 of every request of that run, and their median and spread over the runs.",
@@ -123,6 +125,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         ("server", lambda: server_figures(args)),
         ("largest", lambda: largest_figures(1 if args.quick else 3)),
         ("stall", lambda: stall_figures(5.0 if args.quick else 10.0)),
+        ("attacks", lambda: attack_figures(4.0 if args.quick else 6.0)),
         ("sheets", lambda: sheet_figures(1 if args.quick else 5)),
     ]
     if not args.no_browser:

@@ -5,7 +5,7 @@
 # Arabic, Hebrew and the rest from Noto; Chinese, Japanese and Korean from Noto CJK;
 # emoji from Noto Color Emoji), npm and Node.js (make fetches Pyodide, the phone's copy of
 # the rules, from the npm registry, and compiles the phone's Python with it), and Debian's
-# Chromium for the browser tests.
+# Chromium and NSS tools for the browser tests.
 # Uses apt; does nothing when all is present.
 set -euo pipefail
 want=()
@@ -22,6 +22,9 @@ command -v npm >/dev/null 2>&1 || want+=(npm)
 command -v node >/dev/null 2>&1 || want+=(nodejs)
 if [ "${1:-}" = "--browser" ]; then
     [ -x /usr/bin/chromium ] || want+=(chromium)
+    # certutil: the browser tests trust the server's own certificate authority in
+    # Chromium's certificate store, as a family's phone would after /trust.
+    command -v certutil >/dev/null || want+=(libnss3-tools)
 fi
 python3 -c 'import venv, ensurepip' 2>/dev/null || want+=(python3-venv)
 [ ${#want[@]} -eq 0 ] && exit 0

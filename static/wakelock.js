@@ -11,7 +11,11 @@
     if (!document.querySelector("[data-keep-awake]")) return;
     navigator.wakeLock.request("screen").then(function (sentinel) {
       lock = sentinel;
-      lock.addEventListener("release", function () { lock = null; });
+      document.documentElement.dataset.awake = "yes"; // for anyone checking: the screen stays on
+      lock.addEventListener("release", function () {
+        lock = null;
+        delete document.documentElement.dataset.awake;
+      });
     }).catch(function () { lock = null; }); // low battery, or not allowed: the screen may sleep
   }
 

@@ -14,6 +14,11 @@ pytest_plugins = ("pytester",)  # tests/test_no_skips.py runs pytest on small te
 # Tests create games by the dozen; the quota tests turn the quotas back on for themselves.
 # Servers started by tests inherit this too.
 os.environ.setdefault("SCOREKEEPER_QUOTAS", "off")
+# No test asks this machine's system to keep it awake (wakepy pretends it did), and no
+# server a test starts announces itself on the network: the mDNS tests announce on the
+# loopback interface alone, by saying so.
+os.environ["WAKEPY_FAKE_SUCCESS"] = "1"
+os.environ["SCOREKEEPER_MDNS"] = "off"
 
 REPO = Path(__file__).resolve().parents[1]
 #: The golden example games and their expected output, copied byte for byte (see its README).

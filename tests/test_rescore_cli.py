@@ -121,7 +121,7 @@ def test_an_impossible_ruleset_file_is_refused_on_one_line(tmp_path, capsys) -> 
     assert err == "deal 1 gives 13 cards to each of 4 players: 52 cards, but the deck has 36\n"
     status, _, err = run(capsys, "score", game, "--ruleset", str(tmp_path / "missing.json"))
     assert status == 1
-    assert err.startswith("scorekeeper: ") and "is neither a built-in ruleset" in err
+    assert "is neither a built-in ruleset" in err and not err.startswith("scorekeeper: ")
     assert err.count("\n") == 1
 
 

@@ -1,7 +1,7 @@
 """The `scorekeeper` command and every subcommand it has.
 
-One module per family of subcommands (score.py, sheet.py, database.py, archive.py);
-each adds its own subcommands to the parser. Only the subcommand that runs imports
+One module per family of subcommands (score.py, sheet.py, database.py, archive.py,
+service.py); each adds its own subcommands to the parser. Only the subcommand that runs imports
 what it needs, so `scorekeeper score` never loads Flask or WeasyPrint and starts fast.
 File and usage problems are a `CommandError` (files.py); problems with the rules
 stay a `ScoreError`. Both end as one line on standard error and exit status 1.
@@ -16,35 +16,42 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from ..rules import ScoreError
-from . import archive, database, score, sheet
+from . import archive, database, score, service, sheet, trust
 from .files import CommandError
 
 __all__ = ["CommandError", "build_parser", "main"]
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, saying a command line used wrongly in the command's one form of error."""
+
+    def error(self, message: str) -> NoReturn:
+        raise CommandError(f"{message}; see `{self.prog} --help`")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Describe the command line."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="scorekeeper",
         description="Keep score of Back Alley, Bluke, Joker and house rules.",
     )
     commands = parser.add_subparsers(dest="command", required=True)
-    for family in (score, sheet, database, archive):
+    for family in (score, sheet, database, archive, service, trust):
         family.add_commands(commands)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command; errors become one line on standard error and exit status 1."""
-    args = build_parser().parse_args(argv)
+    """Run the command. Every error, whatever its kind, is one line on standard error saying
+    what is wrong (starting `deal N:` where it concerns a deal, with a hint where one helps),
+    nothing on standard output, and exit status 1."""
     try:
+        args = build_parser().parse_args(argv)
         return args.run(args)
-    except CommandError as error:
-        print(f"scorekeeper: {error}", file=sys.stderr)
-        return 1
-    except ScoreError as error:
+    except (CommandError, ScoreError) as error:
         print(str(error), file=sys.stderr)
         return 1
     except KeyboardInterrupt:

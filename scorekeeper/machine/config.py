@@ -101,3 +101,46 @@ def is_ip_address(host: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+#: The name the server is announced by on the home network: http://scorekeeper.local:PORT/.
+DEFAULT_NAME = "scorekeeper"
+#: Minutes after a game's last tap that `serve` keeps the computer from sleeping.
+DEFAULT_AWAKE_MINUTES = 30
+#: Daily backups `serve` keeps beside the database.
+DEFAULT_BACKUPS_KEPT = 7
+
+
+def _whole_number(variable: str, default: int) -> int:
+    """Return a setting that is a whole number of something, or its default when unset."""
+    raw = os.environ.get(variable, "").strip()
+    if not raw:
+        return default
+    if not raw.isascii() or not raw.isdigit():
+        raise ValueError(f"${variable} must be a whole number, not {raw!r}")
+    return int(raw)
+
+
+def announced_name() -> str:
+    """Return the name to announce the server by: $SCOREKEEPER_NAME, or "scorekeeper"."""
+    return os.environ.get("SCOREKEEPER_NAME", "").strip().lower() or DEFAULT_NAME
+
+
+def announce_on() -> str | None:
+    """Return where to announce the server by name: "" for the LAN address found, an address
+    given in $SCOREKEEPER_MDNS, or None when it says "off"."""
+    said = os.environ.get("SCOREKEEPER_MDNS", "").strip().lower()
+    if said in ("off", "no", "0", "false"):
+        return None
+    return "" if said in ("", "on", "yes", "1", "true") else said
+
+
+def awake_minutes() -> int:
+    """Return $SCOREKEEPER_AWAKE_MINUTES (30): how long after a tap the computer stays awake;
+    0 never keeps it awake."""
+    return _whole_number("SCOREKEEPER_AWAKE_MINUTES", DEFAULT_AWAKE_MINUTES)
+
+
+def backups_kept() -> int:
+    """Return $SCOREKEEPER_BACKUPS (7): how many daily backups to keep; 0 takes none."""
+    return _whole_number("SCOREKEEPER_BACKUPS", DEFAULT_BACKUPS_KEPT)

@@ -23,6 +23,8 @@ import zlib
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from ..machine.orphans import end_with_parent
+
 #: Worker processes for long work: each serves one request at a time.
 WORKERS = 2
 #: How much lower the workers run than the table (the nice value added, where there is one).
@@ -34,6 +36,7 @@ _app: Any = None
 def _start(settings: dict[str, Any]) -> None:
     """Set up a worker: a lower priority, an app of its own, sheets printed right here."""
     global _app
+    end_with_parent()
     if hasattr(os, "nice"):
         os.nice(LOWER_BY)
     from ..sheets import printer

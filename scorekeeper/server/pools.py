@@ -22,6 +22,7 @@ import contextlib
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -53,6 +54,9 @@ class Limits:
     send_deadline: float = 120.0
     #: Requests one address may have in progress at once; more are answered 429 at once.
     per_address: int = 16
+    #: Body bytes one address may send in a minute (four archive imports); past it, 429
+    #: before its body is read: reading a flood of files would keep the table's process busy.
+    sent_per_minute: int = 32 * 1024 * 1024
     #: Slow requests waiting for a thread; more are answered 429 at once.
     slow_waiting: int = 16
     #: Pieces the answer is written in, so a disconnect stops the writing early.
@@ -169,6 +173,8 @@ class TablePools:
         self._slow_waiting = 0
         self._held = 0  #: body bytes held by every request being read
         self._in_flight: collections.Counter[str] = collections.Counter()
+        #: Body bytes each address sent lately: (when, how many), oldest first, and their sum.
+        self._sent: dict[str, tuple[collections.deque[tuple[float, int]], list[int]]] = {}
 
     def is_slow(self, environ: dict[str, Any]) -> bool:
         """Say whether the view this request reaches is declared slow."""
@@ -229,6 +235,15 @@ class TablePools:
             declared = _header(scope, b"content-length")
             if declared.isdigit() and int(declared) > limits.max_body:
                 return _too_big(limits)
+            wait = self._sending(address, int(declared) if declared.isdigit() else 0)
+            if wait:
+                return plain_answer(
+                    429,
+                    "This address has sent a lot in the last minute; nothing was saved. "
+                    f"Try again in {wait} seconds.",
+                    (b"retry-after", str(wait).encode()),
+                    (b"connection", b"close"),
+                )
             try:
                 async with asyncio.timeout(limits.body_deadline):
                     while True:
@@ -285,6 +300,23 @@ class TablePools:
         finally:
             self._held -= counted
             body.close()
+
+    def _sending(self, address: str, size: int) -> int:
+        """Count a body about to be read against its address's minute; return the seconds to
+        wait when the address has sent its share already (0 to go ahead)."""
+        if not size:
+            return 0
+        now = time.monotonic()
+        window, total = self._sent.setdefault(address, (collections.deque(), [0]))
+        while window and window[0][0] < now - 60:
+            total[0] -= window.popleft()[1]
+        if total[0] + size > self.limits.sent_per_minute and window:
+            return max(1, int(window[0][0] + 60 - now) + 1)
+        window.append((now, size))
+        total[0] += size
+        if len(self._sent) > 10_000:  # many addresses, long gone: forget the quiet ones
+            self._sent = {a: s for a, s in self._sent.items() if s[0] and s[0][-1][0] > now - 60}
+        return 0
 
     async def _send(self, answer: Answer, receive: Receive, send: Send) -> None:
         """Write the answer at the client's pace; stop when it goes away or never reads."""

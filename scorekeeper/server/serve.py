@@ -16,8 +16,11 @@ import signal
 import sys
 from typing import Any
 
+from ..machine.addresses import ADDRESS_SETTING
 from ..machine.config import default_database_path
+from .appliance import NAME_WAIT, Appliance, Settings
 from .banner import greet
+from .secure import Secure, secure_setup
 
 #: Seconds a connection may wait between requests, or for a request's head to arrive:
 #: an idle connection, and headers trickled a byte at a time, are closed after this.
@@ -65,12 +68,23 @@ def more_open_files(wanted: int = OPEN_FILES) -> int:
     return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
-def hypercorn_config(host: str, port: int) -> Any:
-    """Return Hypercorn's settings: where to listen, and how long anything may take."""
+def _bind(host: str, port: int) -> str:
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def hypercorn_config(host: str, port: int, secure: Secure | None = None) -> Any:
+    """Return Hypercorn's settings: where to listen (plain, and secure beside it), and how
+    long anything may take."""
     from hypercorn.config import Config
 
     config = Config()
-    config.bind = [f"[{host}]:{port}" if ":" in host else f"{host}:{port}"]
+    if secure is None:
+        config.bind = [_bind(host, port)]
+    else:
+        config.insecure_bind = [_bind(host, port)]
+        config.bind = [_bind(host, secure.port)]
+        config.certfile = str(secure.certfile)
+        config.keyfile = str(secure.keyfile)
     config.keep_alive_timeout = IDLE_SECONDS
     config.ssl_handshake_timeout = HANDSHAKE_SECONDS
     config.h11_max_incomplete_size = MAX_REQUEST_HEAD
@@ -82,8 +96,20 @@ def hypercorn_config(host: str, port: int) -> Any:
     return config
 
 
-def serve(*, host: str, port: int, db: str | None = None, workers: int = WORKERS) -> None:
-    """Run the app until interrupted (Ctrl-C or SIGTERM)."""
+def serve(
+    *,
+    host: str,
+    port: int,
+    db: str | None = None,
+    workers: int = WORKERS,
+    secure_port: int | None = None,
+    certfile: str | None = None,
+    keyfile: str | None = None,
+    address: str | None = None,
+    appliance: Settings | None = None,
+) -> None:
+    """Run the app until interrupted (Ctrl-C or SIGTERM): plain HTTP on `port`, HTTPS on
+    `secure_port` (0 for none), with this machine's certificate or the one given."""
     from hypercorn.asyncio import serve as hypercorn_serve
 
     from ..web import create_app
@@ -92,10 +118,27 @@ def serve(*, host: str, port: int, db: str | None = None, workers: int = WORKERS
 
     if db:
         os.environ["SCOREKEEPER_DB"] = db
-    settings = {"DATABASE": str(db or default_database_path()), "LISTENS_ON": host}
+    if address:
+        os.environ[ADDRESS_SETTING] = address  # links, certificates and workers all use it
+    home = appliance or Settings()
+    # The certificate names the address given and the name announced (NAME.local).
+    extra = tuple(x for x in (address, home.name and f"{home.name}.local") if x)
+    secure = None
+    if secure_port != 0:
+        chosen = secure_port or port + 1
+        secure = secure_setup(chosen, certfile=certfile, keyfile=keyfile, extra=extra)
+    settings = {
+        "DATABASE": str(db or default_database_path()),
+        "LISTENS_ON": host,
+        "PLAIN_PORT": port,
+        "SECURE_PORT": secure.port if secure else None,
+        "TLS_FOLDER": str(secure.folder) if secure and secure.folder else None,
+    }
     app = create_app(settings)
     app.debug = False
     logging.basicConfig(level=logging.INFO, format="%(message)s")
+    at_home = Appliance(host, port, app.config["DATABASE"], home)
+    at_home.start()  # the name is probed for while the results are counted
     counted = fill_in_results(app.config["DATABASE"])
     if counted:
         print(f"Counted the results of {counted} games kept from before", flush=True)
@@ -104,11 +147,17 @@ def serve(*, host: str, port: int, db: str | None = None, workers: int = WORKERS
     long_work.warm_up()  # the workers start (and load their app) while the banner is read
     # A quick request waits at most this long for the interpreter while a slow one runs.
     sys.setswitchinterval(0.001)
-    greet(host, port, app.config["DATABASE"])
+    at_home.named.wait(NAME_WAIT)
+    greet(host, port, app.config["DATABASE"], links=at_home.links(), secure=secure)
     pools = TablePools(app, long_work=long_work)
-    asyncio.run(
-        hypercorn_serve(pools, hypercorn_config(host, port), mode="asgi", shutdown_trigger=_stop)
-    )
+    try:
+        asyncio.run(
+            hypercorn_serve(
+                pools, hypercorn_config(host, port, secure), mode="asgi", shutdown_trigger=_stop
+            )
+        )
+    finally:
+        at_home.stop()
 
 
 async def _stop() -> None:

@@ -20,7 +20,7 @@ SCORING_MOVED = (
 CREATOR_ONLY = (
     "Only the phone that started this game can stop other phones scoring, move the game to "
     "the archive or delete it. If that phone is lost, whoever runs Scorekeeper can make "
-    "another phone the game's creator: scorekeeper edit-link {game_id} --creator."
+    "another phone the game's creator: scorekeeper edit-link --creator {game_id}."
 )
 LINK_REPLACED = (
     "This edit link was replaced: the phone that started the game stopped other phones "

@@ -80,7 +80,10 @@ def check_may_change(db: Connection, game_id: str, device: str | None) -> None:
 def check_may_manage(db: Connection, game_id: str, device: str | None) -> None:
     """Raise NotFound for an unknown game, NotAllowed unless this device started it."""
     if standing(db, game_id, device) is not Standing.CREATOR:
-        raise NotAllowed(CREATOR_ONLY.format(game_id=game_id))
+        # An id from before ids began with a letter or digit may begin with a dash: `--` keeps
+        # the command line from reading it as an option.
+        shown = f"-- {game_id}" if game_id.startswith("-") else game_id
+        raise NotAllowed(CREATOR_ONLY.format(game_id=shown))
 
 
 def load_to_change(

@@ -39,7 +39,11 @@ def print_here() -> None:
 
 
 def _low_priority() -> None:
-    """Run the printer's processes below everything else on the machine (where it can)."""
+    """Run the printer's processes below everything else on the machine (where it can), and
+    end them with the process that started them."""
+    from ..machine.orphans import end_with_parent
+
+    end_with_parent()
     if hasattr(os, "nice"):
         os.nice(19)
 

@@ -5,7 +5,8 @@ What is stored is what was said at the table (the game file's deals), never a
 score: every score is recomputed by the rules engine. A `Store` owns a database
 file, its connections, its writers' lock and the games read lately; every write
 runs inside one `BEGIN IMMEDIATE` transaction (`Connection.write`), so two phones
-writing to the same game take turns. No Flask here.
+writing to the same game take turns. `backups.py` keeps the daily copies beside the
+database and brings one back. No Flask here.
 
 May import: rules, machine.
 Libraries: sqlite_utils.
@@ -26,6 +27,7 @@ from .games import (
     get_game_for,
     insert_game,
     known_player_names,
+    last_changed,
     new_edit_key,
     set_archived,
     set_creator_key,
@@ -85,6 +87,7 @@ __all__ = [
     "get_game_for",
     "insert_game",
     "known_player_names",
+    "last_changed",
     "may_edit_ruleset",
     "new_edit_key",
     "open_database",

@@ -68,8 +68,11 @@ class StoredGame:
 
 
 def new_id() -> str:
-    """Return a random, unguessable id."""
-    return secrets.token_urlsafe(12)
+    """Return a random, unguessable id that does not begin with a dash (a command line
+    would read `scorekeeper edit-link -x…` as an option)."""
+    while (made := secrets.token_urlsafe(12)).startswith("-"):
+        pass
+    return made
 
 
 def _dump(value: Any) -> str:
@@ -158,6 +161,13 @@ def standing(db: Connection, game_id: str, device: str | None) -> Standing:
     if not rows:
         raise NotFound(game_id)
     return _standing(rows[0])
+
+
+def last_changed(db: Connection) -> str | None:
+    """Return when any game was last changed (a tap, a deal, a new game), or None for none."""
+    # The index on games.updated makes this one look at the index's end.
+    row = db.execute("select max(updated) from games").fetchone()
+    return row[0] if row else None
 
 
 def game_ids(db: Connection) -> list[str]:

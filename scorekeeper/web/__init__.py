@@ -141,31 +141,57 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         sheets,
         shelf,
         table,
+        trust,
     )
 
-    areas = (table, api, sheets, rules_pages, docs, live, players, archive, sharing, shelf, runtime)
-    for area in areas:
+    for area in (
+        table,
+        api,
+        sheets,
+        rules_pages,
+        docs,
+        live,
+        players,
+        archive,
+        sharing,
+        shelf,
+        trust,
+        runtime,
+    ):
         app.register_blueprint(area.bp)
     sheets.init_app(app)
     template_helpers.init_app(app)
     return app
 
 
-def edit_link_for_command(database: str, game_id: str, base: str, *, creator: bool = False) -> str:
-    """Return a game's edit link for `scorekeeper edit-link`, on the address given or found;
-    with `creator`, a new one-use creator link instead (the phone that opens it keeps the game).
+def edit_link_for_command(
+    database: str,
+    game_id: str,
+    base: str | None,
+    *,
+    creator: bool = False,
+    listens_on: str | None = None,
+) -> list[str]:
+    """Return a game's edit link for `scorekeeper edit-link` on the server's address `base`,
+    by name first when the server announced one (it listens on `listens_on`); with
+    `creator`, a new one-use creator link instead (the phone that opens it keeps the game).
+    With no `base` (no server running), the link's path alone.
 
     It lives beside the factory (not in sharing.py) because it builds an app: sharing.py
     importing the factory would import the package that imports sharing.py.
     """
+    from urllib.parse import urlsplit
+
     from ..service import games
     from ..storage import get_game
     from .db import get_db
-    from .sharing import creator_url, edit_url
+    from .sharing import creator_urls, edit_urls
 
-    app = create_app({"DATABASE": database, "SERVER_NAME": None})
-    with app.test_request_context("/", base_url=base):
+    app = create_app({"DATABASE": database, "SERVER_NAME": None, "LISTENS_ON": listens_on})
+    with app.test_request_context("/", base_url=base or "http://localhost"):
         if creator:
-            return creator_url(game_id, games.creator_link_key(get_db(), game_id))
-        stored = get_game(get_db(), game_id)
-        return edit_url(stored.id, stored.edit_key)
+            links = creator_urls(game_id, games.creator_link_key(get_db(), game_id))
+        else:
+            stored = get_game(get_db(), game_id)
+            links = edit_urls(stored.id, stored.edit_key)
+    return links if base else [urlsplit(links[-1]).path]

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
+import threading
+from collections.abc import Iterator
 from datetime import UTC, datetime
 
 from flask import (
     Blueprint,
     Response,
+    current_app,
     flash,
     redirect,
     render_template_string,
     request,
-    stream_with_context,
     url_for,
 )
 from flask_wtf import FlaskForm
@@ -20,13 +23,27 @@ from flask_wtf.file import FileField, FileRequired
 from ..rules import ScoreError
 from ..service.games import import_games
 from ..transfer.all_games import all_games_text, read_all_games_text
-from .db import get_db
+from .db import get_db, own_connection
 from .devices import current_device
+from .errors import refusal
 from .pools import slow
 from .quotas import quota
 from .security import csrf
 
 bp = Blueprint("archive", __name__)
+
+#: Downloads of the archive at once (in each worker process); more are told to wait.
+DOWNLOADS_AT_ONCE = 2
+DOWNLOADING = "scorekeeper.downloads"
+BUSY = (
+    "Other downloads of every game are under way; nothing was changed. Try again in a few seconds."
+)
+
+
+@bp.record_once
+def _slots(state) -> None:  # type: ignore[no-untyped-def]
+    state.app.extensions[DOWNLOADING] = threading.BoundedSemaphore(DOWNLOADS_AT_ONCE)
+
 
 #: An archive holds every game, so it may be bigger than one game file.
 MAX_ARCHIVE_BYTES = 8 * 1024 * 1024
@@ -59,9 +76,38 @@ class ArchiveImportForm(FlaskForm):
 @slow
 @quota("long reads")
 def download() -> Response:
-    """Stream every game, one at a time: memory stays the same however big the archive is."""
-    chunks = stream_with_context(all_games_text(get_db()))
-    response = Response(chunks, mimetype="application/json")
+    """Stream every game, one at a time: memory stays the same however big the archive is.
+
+    The stream reads through a connection of its own, in one read transaction (a snapshot
+    of the archive as it was when the download began), so it never shares a connection
+    with another request and never holds up a write; at most DOWNLOADS_AT_ONCE run at once.
+    """
+    slots: threading.BoundedSemaphore = current_app.extensions[DOWNLOADING]
+    if not slots.acquire(blocking=False):
+        response = refusal(429, BUSY)
+        response.headers["Retry-After"] = "10"
+        return response
+    db = own_connection()
+    done = threading.Event()
+
+    def finish() -> None:
+        if not done.is_set():
+            done.set()
+            with contextlib.suppress(Exception):
+                db.conn.rollback()
+            db.close()
+            slots.release()
+
+    def chunks() -> Iterator[str]:
+        try:
+            db.execute("BEGIN")  # one snapshot for the whole file; readers never block writers
+            db.execute("select count(*) from games").fetchone()  # taken now, as it begins
+            yield from all_games_text(db)
+        finally:
+            finish()
+
+    response = Response(chunks(), mimetype="application/json")
+    response.call_on_close(finish)  # a client gone before the first game: let go all the same
     day = datetime.now(UTC).date().isoformat()
     response.headers["Content-Disposition"] = f'attachment; filename="scorekeeper-games-{day}.json"'
     response.headers["Cache-Control"] = "no-store"

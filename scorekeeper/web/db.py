@@ -17,6 +17,12 @@ def get_db() -> Connection:
     return g.db
 
 
+def own_connection() -> Connection:
+    """Return a connection of the request's own, never given to another request: for an
+    answer that goes on reading after its view has returned (a download). Close it after."""
+    return current_app.extensions[STORE].open()
+
+
 def close_db(_error: BaseException | None = None) -> None:
     """Give this request's connection back to the store."""
     db = g.pop("db", None)

@@ -25,7 +25,7 @@ from .assets import with_fingerprints
 from .db import get_db
 from .pools import slow
 from .quotas import quota
-from .sharing import qr_svg, watch_url
+from .sharing import qr_svg, watch_url, watch_urls
 
 bp = Blueprint("live", __name__)
 
@@ -46,9 +46,20 @@ def board(game_id: str) -> Response:
 
 @bp.get("/games/<game_id>/qr.svg")
 def qr(game_id: str) -> Response:
-    """Draw the QR code of the game's watch link."""
+    """Draw the QR code of the game's watch link (by the server's name, where it has one)."""
     stored = get_game(get_db(), game_id)
     response = qr_svg(watch_url(stored.id), "QR code: the watch link of this game")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/games/<game_id>/qr-by-address.svg")
+def qr_by_address(game_id: str) -> Response:
+    """Draw the QR code of the game's watch link by address, for a phone that cannot
+    open the server's name."""
+    stored = get_game(get_db(), game_id)
+    link = watch_urls(stored.id)[-1]
+    response = qr_svg(link, "QR code: the watch link of this game, by address")
     response.headers["Cache-Control"] = "no-cache"
     return response
 

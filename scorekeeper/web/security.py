@@ -7,6 +7,8 @@ from flask import Flask, Response, request, session
 from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect
 
+from .trust import secure_origin
+
 #: Every post carries the session's token; the app factory installs it (`csrf.init_app`).
 csrf = CSRFProtect()
 
@@ -21,8 +23,12 @@ TEXT_TYPES = ("text/", "application/json", "application/javascript", "image/svg+
 
 
 def _headers(response: Response) -> Response:
+    policy = CONTENT_SECURITY_POLICY
+    secure = "" if request.is_secure else secure_origin()
+    if secure:  # a plain page asks the secure address whether its phone trusts it (secure.js)
+        policy = policy.replace("connect-src 'self'", f"connect-src 'self' {secure}")
     # A response that states its own policy keeps it (the phone's rules worker, runtime.py).
-    response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+    response.headers.setdefault("Content-Security-Policy", policy)
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.headers["Referrer-Policy"] = "same-origin"
     response.headers["X-Frame-Options"] = "DENY"

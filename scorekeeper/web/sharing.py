@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import io
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 from flask import Blueprint, Response, abort, current_app, flash, redirect, request, url_for
 from flask_wtf import FlaskForm
 
-from ..machine.addresses import reachable
+from ..machine import running
+from ..machine.addresses import offered as offered_links
 from ..service import games
 from .db import get_db
 from .devices import current_device
@@ -21,31 +23,67 @@ bp = Blueprint("sharing", __name__)
 EVERY_NETWORK = ("0.0.0.0", "::")
 
 
-def external(endpoint: str, **values: Any) -> str:
-    """Return a page's absolute address as another phone on the network must open it.
+def offered(endpoint: str, **values: Any) -> list[str]:
+    """Return a page's absolute address as other phones on the network must open it: by
+    the server's name first (when `serve` announced one), then by its address.
 
     Opened on the server itself (localhost), the link names the machine's LAN address
-    instead, when the server listens on the network (`scorekeeper serve` by default).
+    instead, when the server listens on the network (`scorekeeper serve` by default). A
+    link for another phone is the plain address, even from a secure page: it opens on
+    any phone with no warning, and moves on to the secure one where that phone trusts
+    the server (`static/secure.js`).
     """
     url = url_for(endpoint, _external=True, **values)
+    plain = current_app.config.get("PLAIN_PORT")
+    if request.is_secure and plain:
+        parts = urlsplit(url)
+        host = parts.hostname or "localhost"
+        host = f"[{host}]" if ":" in host else host
+        url = urlunsplit(parts._replace(scheme="http", netloc=f"{host}:{plain}"))
     if current_app.config.get("LISTENS_ON") in EVERY_NETWORK:
-        return reachable(url)
-    return url
+        server = running.find(current_app.config["DATABASE"])
+        return offered_links(url, server.name if server else None)
+    return [url]
+
+
+def external(endpoint: str, **values: Any) -> str:
+    """Return the first of the page's addresses offered (`offered`): by name where there is one."""
+    return offered(endpoint, **values)[0]
+
+
+def home_by_name() -> str | None:
+    """Return the home page by the server's name when the phone opened it another way (by
+    address): an app added to a home screen from there follows the computer to a new address."""
+    links = offered("table.home")
+    if len(links) < 2 or urlsplit(links[0]).netloc == request.host:
+        return None
+    return links[0]
+
+
+def watch_urls(game_id: str) -> list[str]:
+    """Return the game's read-only watch link, by name then by address (the QR codes')."""
+    return offered("table.watch", game_id=game_id)
 
 
 def watch_url(game_id: str) -> str:
     """Return the game's read-only watch link (the one the QR code holds)."""
-    return external("table.watch", game_id=game_id)
+    return watch_urls(game_id)[0]
+
+
+def edit_urls(game_id: str, edit_key: str) -> list[str]:
+    """Return the game's edit link, by name then by address: whoever opens it may keep score."""
+    return offered("table.join", game_id=game_id, edit_key=edit_key)
 
 
 def edit_url(game_id: str, edit_key: str) -> str:
     """Return the game's edit link: whoever opens it may keep score."""
-    return external("table.join", game_id=game_id, edit_key=edit_key)
+    return edit_urls(game_id, edit_key)[0]
 
 
-def creator_url(game_id: str, creator_key: str) -> str:
-    """Return a game's one-use creator link: the phone that opens it keeps the game."""
-    return external("table.take_creation", game_id=game_id, creator_key=creator_key)
+def creator_urls(game_id: str, creator_key: str) -> list[str]:
+    """Return a game's one-use creator link, by name then address: the phone that opens it
+    keeps the game."""
+    return offered("table.take_creation", game_id=game_id, creator_key=creator_key)
 
 
 def qr_svg(text: str, title: str) -> Response:
@@ -65,6 +103,16 @@ def edit_qr(game_id: str) -> Response:
     """The edit link as a QR code, for the scorer to hand scoring to another phone."""
     stored = games.open_to_change(get_db(), game_id, current_device())
     response = qr_svg(edit_url(stored.id, stored.edit_key), "QR code: the edit link of this game")
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
+
+
+@bp.get("/games/<game_id>/edit-qr-by-address.svg")
+def edit_qr_by_address(game_id: str) -> Response:
+    """The edit link by address as a QR code, for a phone that cannot open the server's name."""
+    stored = games.open_to_change(get_db(), game_id, current_device())
+    link = edit_urls(stored.id, stored.edit_key)[-1]
+    response = qr_svg(link, "QR code: the edit link of this game, by address")
     response.headers["Cache-Control"] = "private, no-store"
     return response
 

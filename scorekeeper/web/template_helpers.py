@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from flask import Flask
+from flask import Flask, request
 
 from ..rules import trump_label
 from ..standings.stats import one_decimal
@@ -16,7 +16,8 @@ from ..table.bidi import isolate
 from ..table.markup import bdi_join, bdi_names
 from .docs import as_html
 from .runtime import runtime_url
-from .sharing import edit_url, watch_url
+from .sharing import edit_url, edit_urls, home_by_name, watch_url, watch_urls
+from .trust import secure_origin
 
 
 def when(stamp: str) -> str:
@@ -26,6 +27,11 @@ def when(stamp: str) -> str:
     except (TypeError, ValueError):
         return ""
     return moment.strftime("%a %d %b %Y, %H:%M")
+
+
+def secure_page_origin() -> str:
+    """Return the secure address a plain page may move to, or "" (a secure page, or none)."""
+    return "" if request.is_secure else secure_origin()
 
 
 FILTERS = {
@@ -39,8 +45,12 @@ FILTERS = {
 }
 GLOBALS = {
     "runtime_url": runtime_url,
+    "secure_origin": secure_page_origin,
     "watch_link": watch_url,
+    "watch_links": watch_urls,
     "edit_link": edit_url,
+    "edit_links": edit_urls,
+    "home_by_name": home_by_name,
 }
 
 

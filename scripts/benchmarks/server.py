@@ -49,6 +49,12 @@ class Server:
 
     db: Path | None
     port: int = field(default_factory=free_port)
+    #: The secure address's port (HTTPS with the server's own certificate, kept beside the
+    #: database); 0 for none.
+    secure_port: int = field(default_factory=free_port)
+    #: The address the server tells phones to open (`--address`), e.g. a LAN address that
+    #: the browser tests map to loopback.
+    address: str | None = None
     process: subprocess.Popen[bytes] | None = None
     secret: str | None = "scorekeeper-bench"
     command: list[str] = field(default_factory=lambda: [sys.executable, "-m", "scorekeeper"])
@@ -61,14 +67,42 @@ class Server:
         """Return the server's address."""
         return f"http://127.0.0.1:{self.port}"
 
+    @property
+    def plain_url(self) -> str:
+        """Return the plain address phones open first: the LAN address given, else loopback."""
+        return f"http://{self.address or '127.0.0.1'}:{self.port}"
+
+    @property
+    def secure_url(self) -> str:
+        """Return the secure address (HTTPS with the server's own certificate)."""
+        return f"https://{self.address or '127.0.0.1'}:{self.secure_port}"
+
+    @property
+    def tls_folder(self) -> Path | None:
+        """Return where the server keeps its authority and certificate."""
+        chosen = (self.env or {}).get("SCOREKEEPER_TLS_FOLDER")
+        if chosen:
+            return Path(chosen)
+        return None if self.db is None else Path(self.db).parent / "tls"
+
     def start(self, timeout: float = 20.0) -> Server:
         """Start the command and wait until the home page answers."""
         env = dict(os.environ if self.env is None else self.env)
+        # A server measured or tested here never takes a real wake lock, announces no name on
+        # the network and takes no start-up backup (a copy of the whole database beside the
+        # requests being timed), unless the caller says otherwise.
+        env.setdefault("WAKEPY_FAKE_SUCCESS", "1")
+        env.setdefault("SCOREKEEPER_MDNS", "off")
+        env.setdefault("SCOREKEEPER_BACKUPS", "0")
         if self.secret is not None:
             env["SECRET_KEY"] = self.secret
         options = ["--host", "127.0.0.1", "--port", str(self.port)]
+        options += ["--secure-port", str(self.secure_port)]
+        if self.address:
+            options += ["--address", self.address]
         if self.db is not None:
             options += ["--db", str(self.db)]
+            env.setdefault("SCOREKEEPER_TLS_FOLDER", str(Path(self.db).parent / "tls"))
         output = self.log.open("wb") if self.log else subprocess.DEVNULL
         try:
             self.process = subprocess.Popen(

@@ -1,15 +1,30 @@
-"""Browser tests: Debian's Chromium driven by Playwright, against a real `scorekeeper serve`."""
+"""Browser tests: Debian's Chromium driven by Playwright, against a real `scorekeeper serve`,
+opened where a family's phones open it: the machine's LAN address, over HTTPS.
+
+Every packet stays on loopback: the server listens on 127.0.0.1 and is told its LAN
+address is LAN_ADDRESS (a documentation address, TEST-NET-1, that no network routes);
+Chromium's `--host-resolver-rules` maps that address to 127.0.0.1, so the page's origin,
+its secure context and its certificate checks are the LAN address's. The phone trusts
+the server's own authority as a family's phone does after /trust: in Chromium's
+certificate store (NSS), under a HOME of the tests' own.
+"""
 
 from __future__ import annotations
 
+import datetime
+import os
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from scorekeeper.machine import certificates
 from scripts.benchmarks.server import Server
 
 CHROMIUM = "/usr/bin/chromium"
+#: The address the server believes phones open it at; mapped to loopback in Chromium.
+LAN_ADDRESS = "192.0.2.2"
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -18,27 +33,75 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    f"--host-resolver-rules=MAP {LAN_ADDRESS} 127.0.0.1",
 ]
 PHONE = {"width": 360, "height": 740}
 
 pytestmark = pytest.mark.browser
 
 
+def authority_in(folder: Path) -> certificates.Certificates:
+    """Make (once) the certificate authority the tests' servers share, and their certificate."""
+    found = certificates.Certificates(folder)
+    names, addresses = certificates.machine_names((LAN_ADDRESS,))
+    now = datetime.datetime.now(datetime.UTC)
+    certificates.ensure(found, names=names, addresses=addresses, now=now)
+    return found
+
+
+def trusting_home(folder: Path, authority: Path | None) -> Path:
+    """Return a HOME whose Chromium certificate store trusts the authority (or nothing)."""
+    store = folder / ".pki" / "nssdb"
+    store.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["certutil", "-N", "-d", f"sql:{store}", "--empty-password"], check=True)
+    if authority is not None:
+        subprocess.run(
+            ["certutil", "-A", "-d", f"sql:{store}", "-n", "Scorekeeper at home", "-t", "C,,",
+             "-i", str(authority)],
+            check=True,
+        )  # fmt: skip
+    return folder
+
+
+@pytest.fixture(scope="session")
+def tls_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The authority and certificate every server of this session serves with."""
+    folder = tmp_path_factory.mktemp("tls")
+    authority_in(folder)
+    return folder
+
+
 @pytest.fixture(scope="module")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    server = Server(db=tmp_path_factory.mktemp("browser") / "browser.sqlite").start()
+def live_server(tmp_path_factory: pytest.TempPathFactory, tls_folder: Path) -> Iterator[Server]:
+    """A real `scorekeeper serve`, telling phones to open it at LAN_ADDRESS."""
+    env = {**os.environ, "SCOREKEEPER_TLS_FOLDER": str(tls_folder)}
+    server = Server(
+        db=tmp_path_factory.mktemp("browser") / "browser.sqlite", address=LAN_ADDRESS, env=env
+    ).start()
+    server.phone_url = server.secure_url  # type: ignore[attr-defined]
     yield server
     server.stop()
 
 
+def launch(chromium, home: Path, args: list[str] = CHROMIUM_ARGS):
+    """Start Chromium (Playwright's browser type) with this HOME (its certificate store) and
+    the LAN address mapped."""
+    return chromium.launch(
+        executable_path=CHROMIUM,
+        headless=True,
+        args=args,
+        env={**os.environ, "HOME": str(home)},
+    )
+
+
 @pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
+def browser(tmp_path_factory: pytest.TempPathFactory, tls_folder: Path) -> Iterator[object]:
+    """Chromium as a family's phone after /trust: it trusts the server's authority."""
     from playwright.sync_api import sync_playwright
 
+    home = trusting_home(tmp_path_factory.mktemp("home"), tls_folder / "authority.pem")
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
-        )
+        chromium = launch(playwright.chromium, home)
         yield chromium
         chromium.close()
 
@@ -48,7 +111,7 @@ def phone(browser, live_server: Server) -> Iterator[object]:
     """A fresh phone-sized browser context (its own cookies) with a page on the app."""
     context = browser.new_context(
         viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-        base_url=live_server.url,
+        base_url=live_server.phone_url,
     )  # fmt: skip
     page = context.new_page()
     yield page
@@ -62,3 +125,60 @@ def screenshot(page, name: str) -> Path:
     path = out / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+class Fetched:
+    """An answer fetched from inside the page (so it goes where the page goes)."""
+
+    def __init__(self, found: dict) -> None:
+        self.status = int(found["status"])
+        self._text = str(found["text"])
+
+    @property
+    def ok(self) -> bool:
+        return 200 <= self.status < 400
+
+    def text(self) -> str:
+        return self._text
+
+    def json(self) -> object:
+        import json
+
+        return json.loads(self._text)
+
+
+class InPage:
+    """Requests made by the page itself, with its cookies, its origin and its certificate trust.
+
+    Playwright's own request context runs outside the browser: it would not see the LAN
+    address mapped to loopback (it would send to the network) nor trust the server's
+    authority. Every browser test asks the server through the page instead.
+    """
+
+    def __init__(self, page) -> None:
+        self.page = page
+
+    def fetch(self, method: str, path: str, *, data=None, form=None, headers=None) -> Fetched:
+        found = self.page.evaluate(
+            """async ([method, path, data, form, headers]) => {
+                const options = {method, headers: {...(headers || {})}, credentials: "same-origin",
+                                 redirect: "manual"};
+                if (data !== null) {
+                    options.body = JSON.stringify(data);
+                    options.headers["Content-Type"] = "application/json";
+                } else if (form !== null) {
+                    options.body = new URLSearchParams(form);
+                }
+                const answer = await fetch(path, options);
+                return {status: answer.type === "opaqueredirect" ? 303 : answer.status,
+                        text: await answer.text()};
+            }""",
+            [method, path, data, form, headers],
+        )
+        return Fetched(found)
+
+    def get(self, path: str, **options) -> Fetched:
+        return self.fetch("GET", path, **options)
+
+    def post(self, path: str, **options) -> Fetched:
+        return self.fetch("POST", path, **options)

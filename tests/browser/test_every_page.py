@@ -9,6 +9,7 @@ import copy
 
 import pytest
 
+from tests.browser.conftest import InPage
 from tests.conftest import example
 
 pytestmark = pytest.mark.browser
@@ -19,7 +20,7 @@ NARROW = {"width": 360, "height": 640}
 @pytest.fixture(scope="module")
 def scorer(browser, live_server):
     """One phone for every page: the scorer's, as it starts the games."""
-    context = browser.new_context(viewport=NARROW, base_url=live_server.url)
+    context = browser.new_context(viewport=NARROW, base_url=live_server.phone_url)
     yield context.new_page()
     context.close()
 
@@ -32,7 +33,7 @@ def pages(scorer) -> list[str]:
     token = page.locator('meta[name="csrf-token"]').get_attribute("content")
 
     def create(document: dict) -> str:
-        made = page.request.post("/api/games", data=document, headers={"X-CSRFToken": token})
+        made = InPage(page).post("/api/games", data=document, headers={"X-CSRFToken": token})
         assert made.status == 201, made.text()
         return made.json()["id"]
 
@@ -41,7 +42,7 @@ def pages(scorer) -> list[str]:
     playing["deals"] = playing["deals"][:3]
     current = create(playing)
     archived = create(example("joker"))
-    moved = page.request.post(
+    moved = InPage(page).post(
         f"/games/{archived}/archive", form={"csrf_token": token, "game": archived}
     )
     assert moved.ok, moved.text()
@@ -76,6 +77,7 @@ def pages(scorer) -> list[str]:
         "/players",
         "/players/Ann",
         "/offline",
+        "/trust",
     ]
 
 

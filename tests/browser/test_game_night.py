@@ -20,7 +20,7 @@ PHONES = [{"width": 360, "height": 640}, {"width": 390, "height": 844}]
 def sized_phone(request, browser, live_server):
     context = browser.new_context(
         viewport=request.param, device_scale_factor=2, is_mobile=True, has_touch=True,
-        base_url=live_server.url,
+        base_url=live_server.phone_url,
     )  # fmt: skip
     yield context.new_page()
     context.close()
@@ -59,14 +59,18 @@ def test_the_totals_and_dealer_stay_in_view_on_every_scoring_screen(sized_phone)
     screenshot(sized_phone, f"scorebar-{sized_phone.viewport_size['width']}")
 
 
-def server_game(page, game_url: str) -> dict:
-    """Read the game as the server has it now (through the API, with the page's cookies)."""
-    answer = page.request.get(game_url.replace("/games/", "/api/games/"))
-    assert answer.ok
-    return answer.json()
+def server_game(server, game_url: str) -> dict:
+    """Read the game as the server has it now, from outside the phone (it may be offline)."""
+    import json
+    import urllib.request
+    from urllib.parse import urlsplit
+
+    path = urlsplit(game_url).path.replace("/games/", "/api/games/")
+    with urllib.request.urlopen(server.url + path, timeout=15) as answer:
+        return json.loads(answer.read())
 
 
-def test_a_deal_entered_with_the_wifi_off_is_scored_at_once_and_arrives_once(phone):
+def test_a_deal_entered_with_the_wifi_off_is_scored_at_once_and_arrives_once(phone, live_server):
     table = Phone(phone)
     game_url = start_game(table, "back-alley-pagat", ["Ann", "Bob", "Cy", "Dee"], 0)
     table.ready()
@@ -93,9 +97,10 @@ def test_a_deal_entered_with_the_wifi_off_is_scored_at_once_and_arrives_once(pho
     assert (
         where.inner_text() == "Offline — 1 deal kept on this phone, sent when the server answers."
     )
+    assert server_game(live_server, game_url)["game"]["deals"] == []
     phone.context.set_offline(False)
     table.settled()
-    stored = server_game(phone, game_url)
+    stored = server_game(live_server, game_url)
     assert stored["game"]["deals"] == [{"bids": [3, 2, "pass", 1], "team_tricks": [6, 7]}]
     assert where.inner_text() == "Online: every deal is on the server."
 
@@ -129,12 +134,12 @@ def test_a_fresh_browser_gains_scoring_through_the_edit_link_command(browser, li
     game_id = game_url.rsplit("/", 1)[-1]
     run = subprocess.run(
         [sys.executable, "-m", "scorekeeper.cli", "edit-link", game_id,
-         "--db", str(live_server.db), "--base", live_server.url],
+         "--db", str(live_server.db), "--base", live_server.phone_url],
         capture_output=True, text=True, check=True,
     )  # fmt: skip
     link = run.stdout.splitlines()[0]
-    fresh_phone = browser.new_context(viewport=PHONES[0], base_url=live_server.url)
-    watcher = browser.new_context(viewport=PHONES[0], base_url=live_server.url)
+    fresh_phone = browser.new_context(viewport=PHONES[0], base_url=live_server.phone_url)
+    watcher = browser.new_context(viewport=PHONES[0], base_url=live_server.phone_url)
     try:
         fresh = fresh_phone.new_page()
         fresh.goto(game_url)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import InPage, screenshot
 from tests.browser.test_play import Phone
 
 pytestmark = pytest.mark.browser
@@ -53,7 +53,7 @@ def test_offline_a_player_whose_passes_are_used_up_is_not_offered_the_pass(phone
         "players": ["Ann", "Bob", "Cy", "Dee"],
         "deals": STRICT_SET_ONE[:5],  # Bob passed in deals 1, 2 and 4: his 3 a set
     }
-    made = phone.request.post("/api/games", data=game, headers={"X-CSRFToken": token})
+    made = InPage(phone).post("/api/games", data=game, headers={"X-CSRFToken": token})
     assert made.status == 201, made.text()
     phone.goto(f"/games/{made.json()['id']}")  # deal 6, 6 cards: Bob deals and bids last
     table = Phone(phone)

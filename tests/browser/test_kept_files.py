@@ -14,7 +14,9 @@ pytestmark = pytest.mark.browser
 
 def test_after_the_first_page_a_tap_sends_only_the_tap(browser, live_server):
     # The service worker is kept out, so what is measured is the browser's own cache.
-    context = browser.new_context(viewport=PHONE, base_url=live_server.url, service_workers="block")
+    context = browser.new_context(
+        viewport=PHONE, base_url=live_server.phone_url, service_workers="block"
+    )
     page = context.new_page()
     cdp = context.new_cdp_session(page)
     cdp.send("Network.enable")
@@ -27,7 +29,7 @@ def test_after_the_first_page_a_tap_sends_only_the_tap(browser, live_server):
 
     def on_sent(event: dict) -> None:
         request = event["request"]
-        address = request["url"].removeprefix(live_server.url)
+        address = request["url"].removeprefix(live_server.phone_url)
         sent.append((event["requestId"], request["method"], address))
         if "redirectResponse" in event:
             hops.add(sent[-1])
@@ -47,7 +49,7 @@ def test_after_the_first_page_a_tap_sends_only_the_tap(browser, live_server):
     try:
         phone = Phone(page)
         game = start_game(phone, "back-alley-pagat", ["Ann", "Bob", "Cy", "Dee"], 0)
-        game_path = game.removeprefix(live_server.url)
+        game_path = game.removeprefix(live_server.phone_url)
         game_id = game_path.rsplit("/", 1)[-1]
         phone.ready()
         statics = {url for _, _, url in sent if url.startswith(("/static/", "/runtime/"))}

@@ -13,7 +13,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from scorekeeper.rules import read_game, score_game
 from scorekeeper.rules.entry import buttons_of
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import InPage, screenshot
 from tests.conftest import example
 
 pytestmark = pytest.mark.browser
@@ -109,10 +109,10 @@ def page_totals(page) -> list[int]:
 def scored_export(page, game_url: str, tmp_path: Path) -> dict:
     """Fetch the game's export through the page's own cookies and score it with the CLI."""
     Phone(page).settled()
-    exported = page.request.get(game_url + "/export.json")
+    exported = InPage(page).get(game_url + "/export.json")
     assert exported.ok
     path = tmp_path / "exported.game.json"
-    path.write_bytes(exported.body())
+    path.write_text(exported.text(), encoding="utf-8")
     run = subprocess.run(
         [sys.executable, "-m", "scorekeeper.cli", "score", str(path)],
         capture_output=True,

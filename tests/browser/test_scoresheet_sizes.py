@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import InPage, screenshot
 from tests.sheets.games import CROWD, bluke_game, example
 
 pytestmark = pytest.mark.browser
@@ -44,13 +44,13 @@ TOTALS = """() => [...document.querySelectorAll('.sheet tfoot td')].map(cell => 
 @pytest.fixture(scope="module")
 def sheets(browser, live_server) -> dict[str, str]:
     """Start each table's game as one scorer; return each scoresheet's address by name."""
-    context = browser.new_context(base_url=live_server.url)
+    context = browser.new_context(base_url=live_server.phone_url)
     page = context.new_page()
     page.goto("/")
     token = page.locator('meta[name="csrf-token"]').get_attribute("content")
     addresses = {}
     for name, document, _ in TABLES:
-        made = page.request.post("/api/games", data=document, headers={"X-CSRFToken": token})
+        made = InPage(page).post("/api/games", data=document, headers={"X-CSRFToken": token})
         assert made.status == 201, made.text()
         addresses[name] = f"/games/{made.json()['id']}/scoresheet"
     context.close()
@@ -63,7 +63,7 @@ def screen(request, browser, live_server):
     size = request.param
     context = browser.new_context(
         viewport=size, device_scale_factor=2, is_mobile=True, has_touch=True,
-        base_url=live_server.url,
+        base_url=live_server.phone_url,
     )  # fmt: skip
     yield context.new_page(), size
     context.close()
@@ -144,7 +144,7 @@ def test_axe_core_finds_nothing_serious_on_any_size_of_sheet(
 ) -> None:
     from axe_playwright_python.sync_playwright import Axe
 
-    context = browser.new_context(viewport=screen_size, base_url=live_server.url)
+    context = browser.new_context(viewport=screen_size, base_url=live_server.phone_url)
     page = context.new_page()
     found = {}
     try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import InPage, screenshot
 from tests.browser.test_play import Phone, start_game
 
 pytestmark = pytest.mark.browser
@@ -16,7 +16,7 @@ SMALL = {"width": 360, "height": 640}
 def phone_context(browser, live_server):
     return browser.new_context(
         viewport=SMALL, device_scale_factor=2, is_mobile=True, has_touch=True,
-        base_url=live_server.url,
+        base_url=live_server.phone_url,
     )  # fmt: skip
 
 
@@ -30,15 +30,16 @@ def test_a_tap_after_scoring_moved_says_so_and_is_not_recorded(browser, live_ser
         scorer = Phone(creator)
         game_url = start_game(scorer, "back-alley-individual", ["Ann", "Bob", "Cy", "Dee"], 0)
         link = creator.locator("a.edit-link").get_attribute("href")
+        assert link.startswith("http://")  # the plain address: it opens on any phone
         helper.goto(link)
-        assert helper.url == game_url
+        helper.wait_for_url(game_url)  # this phone trusts the server: on to the secure address
         Phone(helper).tap('button[value="bid:1"]')  # the helper scores: Dee bids 1
         # The creator stops every other phone scoring; the helper's page stays open.
         creator.reload()
         creator.locator("#hand-over summary").click()
         with creator.expect_navigation():
             creator.click("text=Stop every other phone scoring")
-        before = creator.request.get(game_url.replace("/games/", "/api/games/")).json()
+        before = InPage(creator).get(game_url.replace("/games/", "/api/games/")).json()
         # The helper taps a bid on the page it still has (table.js sends it, gets 403).
         with helper.expect_navigation(wait_until="domcontentloaded"):
             helper.click('button[value="bid:pass"]')
@@ -49,12 +50,13 @@ def test_a_tap_after_scoring_moved_says_so_and_is_not_recorded(browser, live_ser
         assert "ask the scorer for the new edit link" in said
         assert moved.is_visible() and moved.bounding_box()["y"] < SMALL["height"]
         assert helper.locator('button[name="step"]').count() == 0  # watching now
-        after = creator.request.get(game_url.replace("/games/", "/api/games/")).json()
+        after = InPage(creator).get(game_url.replace("/games/", "/api/games/")).json()
         assert after["version"] == before["version"], "the tap was not recorded"
         screenshot(helper, "scoring-moved-360")
         # The helper asks for the new edit link: it scores again, with nothing stale to say.
         creator.goto(game_url)
         helper.goto(creator.locator("a.edit-link").get_attribute("href"))
+        helper.wait_for_url(game_url)  # on to the secure address, as before
         assert helper.locator('button[name="step"]').count() > 0
         assert helper.locator("#moved, #problem").count() == 0
         # The creator's phone goes on, and the bid the helper made before still stands.

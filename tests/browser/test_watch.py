@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, screenshot
+from tests.browser.conftest import PHONE, InPage, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -24,14 +24,14 @@ def token(page) -> str:
 
 def post(page, path: str, body: dict):
     """Send a JSON write from this page's phone (its cookies and its CSRF token)."""
-    return page.request.post(path, data=body, headers={"X-CSRFToken": token(page)})
+    return InPage(page).post(path, data=body, headers={"X-CSRFToken": token(page)})
 
 
 @pytest.fixture
 def second_phone(browser, live_server):
     context = browser.new_context(
         viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-        base_url=live_server.url,
+        base_url=live_server.phone_url,
     )  # fmt: skip
     yield context.new_page()
     context.close()
@@ -86,7 +86,7 @@ def test_reading_aloud_is_off_until_asked(phone, live_server) -> None:
 
 def test_the_scoreboard_fills_a_tv(browser, live_server) -> None:
     context = browser.new_context(
-        viewport={"width": 1920, "height": 1080}, base_url=live_server.url
+        viewport={"width": 1920, "height": 1080}, base_url=live_server.phone_url
     )
     page = context.new_page()
     page.goto("/")

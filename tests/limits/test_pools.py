@@ -147,3 +147,67 @@ def test_deals_are_recorded_on_the_real_server_while_a_sheet_prints(tmp_path) ->
         assert status == 200 and len(json.loads(body)["game"]["deals"]) == 3
     finally:
         server.stop()
+
+
+@pytest.mark.server
+def test_the_workers_end_with_a_server_killed_outright(tmp_path) -> None:
+    import os
+    import signal
+
+    server = Server(db=tmp_path / "orphans.sqlite").start()
+    phone = Client(server.url)
+    phone.fetch_token()
+    status, _, _ = phone.request("POST", "/api/games", json_body=GAME)  # a worker's work
+    assert status == 201
+    children = _children(server.process.pid)
+    assert len(children) >= 2, children  # the long-work workers (and their printers)
+    server.kill()  # SIGKILL: the server cannot tell them anything
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and any(_alive(pid) for pid in children):
+        time.sleep(0.2)
+    assert not [pid for pid in children if _alive(pid)], "a worker outlived its server"
+    for pid in children:  # nothing left behind, whatever the assertion said
+        if _alive(pid):
+            os.kill(pid, signal.SIGKILL)
+
+
+def _children(pid: int) -> list[int]:
+    """Return every process started by this one, and by those (Linux's /proc)."""
+    from pathlib import Path
+
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found + [grandchild for child in found for grandchild in _children(child)]
+
+
+def _alive(pid: int) -> bool:
+    from pathlib import Path
+
+    try:
+        state = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def test_an_address_that_sent_its_minutes_share_waits_before_its_next_body_is_read(pools) -> None:
+    from scorekeeper.server.pools import Limits
+
+    pools.limits = Limits(sent_per_minute=3 * 1024 * 1024)
+    try:
+        assert pools._sending("10.0.0.9", 1024 * 1024) == 0
+        assert pools._sending("10.0.0.9", 1024 * 1024) == 0
+        assert pools._sending("10.0.0.9", 1024 * 1024) == 0
+        wait = pools._sending("10.0.0.9", 1024 * 1024)
+        assert 1 <= wait <= 61  # its fourth megabyte in the minute: told when to try again
+        assert pools._sending("10.0.0.10", 1024 * 1024) == 0  # another address: its own share
+        assert pools._sending("10.0.0.9", 0) == 0  # a request with no body always goes
+    finally:
+        pools.limits = Limits()

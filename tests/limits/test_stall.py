@@ -23,7 +23,7 @@ from scripts.benchmarks.stall import (
 )
 from tests.serving import Server
 
-pytestmark = pytest.mark.server
+pytestmark = [pytest.mark.server, pytest.mark.stall]
 
 
 def test_strangers_looping_the_longest_requests_do_not_stall_the_family(tmp_path) -> None:

@@ -151,7 +151,10 @@ def test_kill_9_while_two_phones_write_keeps_every_acknowledged_deal(tmp_path: P
             writers = [Writer(server), Writer(server)]
             for writer in writers:
                 writer.start()
-            time.sleep(random.uniform(0.4, 1.0))
+            deadline = time.monotonic() + 20
+            while not any(w.acknowledged for w in writers) and time.monotonic() < deadline:
+                time.sleep(0.05)  # the phones are writing (a new game waits on a worker's start)
+            time.sleep(random.uniform(0.1, 0.5))
             server.kill()  # SIGKILL: no cleanup, no checkpoint, mid-write
         finally:
             server.stop()

@@ -226,9 +226,12 @@ def test_serve_never_runs_in_debug_mode(tmp_path, monkeypatch) -> None:
 
     monkeypatch.setenv("FLASK_DEBUG", "1")
     monkeypatch.setenv("SECRET_KEY", "k")
+    monkeypatch.setenv("SCOREKEEPER_TLS_FOLDER", str(tmp_path / "tls"))
     monkeypatch.setattr(hypercorn.asyncio, "serve", serve)
     monkeypatch.setattr(banner, "lan_address", lambda: None)
     server.serve(host="127.0.0.1", port=1, db=str(tmp_path / "d.sqlite"))
     assert served["app"].debug is False
     assert not re.search(r"debug", str(served["app"].config.get("ENV", "")))
-    assert served["config"].bind == ["127.0.0.1:1"] and not served["config"].debug
+    config = served["config"]
+    assert config.insecure_bind == ["127.0.0.1:1"] and config.bind == ["127.0.0.1:2"]
+    assert config.certfile == str(tmp_path / "tls" / "server.pem") and not config.debug

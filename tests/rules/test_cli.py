@@ -173,3 +173,27 @@ def test_score_rescores_under_every_documented_ruleset(command, slug: str, write
     expected = slug if slug in SLUGS else variant_changes(slug)
     assert scored["ruleset"] == expected
     assert scored["next"]["number"] == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["nope"], "invalid choice: 'nope'"),  # a command line used wrongly
+        (["score"], "the following arguments are required: game"),
+        (["score", "/no/such/game.json"], "no such file: /no/such/game.json"),  # a file
+        (["rulesets", "no-such-rules"], "no-such-rules"),  # the rules
+    ],
+)
+def test_every_error_has_one_form_one_line_exit_1_and_a_hint_for_a_wrong_command_line(
+    args, words, capsys
+) -> None:
+    from scorekeeper.cli import main
+
+    assert main(args) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.splitlines()
+    assert len(lines) == 1 and words in lines[0], captured.err
+    assert not lines[0].startswith(("scorekeeper:", "usage:"))
+    if args[0] == "nope" or args == ["score"]:
+        assert lines[0].endswith("--help`")  # the hint: where the command line is described

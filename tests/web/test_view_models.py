@@ -100,6 +100,7 @@ PAGES = [
     "/players",
     "/players/Ann",
     "/offline",
+    "/trust",
     "/no-such-page",
 ]
 

@@ -1,0 +1,3 @@
+"""The web tests' table, for the appliance tests that score a game first."""
+
+from tests.web.conftest import table  # noqa: F401
