@@ -8,8 +8,25 @@
 // under the totals always says where things stand. On /offline (the page the service
 // worker shows with no connection) it lists the games kept here and starts new ones.
 import * as store from "/static/phone/store.js";
-import * as rules from "/static/phone/rules.js";
-import { Sync, fetchServer, nextOp, same, shared, unsent } from "/static/phone/sync.js";
+import { nextOp, same, shared, unsent } from "/static/phone/store.js";
+
+// The rules and the sending come once the page is idle, with the rules' runtime: the first
+// visit's page loads only what it needs to draw the server's screen and keep a tap.
+let rules = null;
+let sync = null;
+let phoneCode = null;
+
+function loadPhoneCode() {
+  if (!phoneCode) {
+    phoneCode = Promise.all([import("/static/phone/rules.js"), import("/static/phone/sync.js")])
+      .then(function (loaded) { rules = loaded[0]; sync = loaded[1]; });
+  }
+  return phoneCode;
+}
+
+function idle() {
+  return new Promise(whenIdle);
+}
 
 const GUARD = 450; // ms a new screen ignores taps: a slow double tap is two taps ~300 ms apart
 const screen = document.getElementById("screen");
@@ -110,6 +127,15 @@ class Table {
     this.problem = "";
   }
 
+  // Say whether this phone holds anything of the game the server does not have yet.
+  waiting() {
+    const record = this.record;
+    if (!record) return false;
+    if (record.waiting && record.waiting.some(function (tap) { return !tap.sent; })) return true;
+    if (record.settle || record.local) return true;
+    return Boolean(record.phone && record.server && nextOp(record));
+  }
+
   // The status line, in words: online, offline with what is kept here, sending, to settle.
   say(extra) {
     const where = document.getElementById("where");
@@ -178,7 +204,10 @@ class Table {
     this.say();
     if (record && record.settle) this.drawSettle();
     const needed = !record || !record.phone || (page.version !== record.server.version && !ahead);
-    const fresh = needed ? fetchServer(this.id, record && record.server) : Promise.resolve(null);
+    const known = record && record.server;
+    const fresh = !needed ? Promise.resolve(null) : idle().then(loadPhoneCode).then(() => {
+      return sync.fetchServer(this.id, known);
+    });
     await this.takeOver(fresh);
   }
 
@@ -194,7 +223,8 @@ class Table {
   // Once the rules are ready, the phone answers taps itself.
   async takeOver(fresh) {
     try {
-      await new Promise(whenIdle); // the rules (and, the first time, their download) wait for idle
+      await idle(); // the rules (and, the first time, their download) wait for idle
+      await loadPhoneCode();
       await rules.start(runtimeUrl());
     } catch (error) {
       this.say("This phone cannot run the rules (" + error.message + "): it scores with the server only.");
@@ -202,7 +232,7 @@ class Table {
     }
     let server = await fresh;
     if (server && server.document && this.page && server.version !== this.page.version) {
-      server = await fetchServer(this.id, null); // taps went to the server meanwhile
+      server = await sync.fetchServer(this.id, null); // taps went to the server meanwhile
     }
     let record = this.record;
     if (server && server.offline) this.offline = true;
@@ -218,7 +248,7 @@ class Table {
     record.waiting = [];
     for (const tap of waiting) await this.apply(tap.step);
     this.phone = true;
-    this.sync = new Sync(record, this.hooks());
+    this.sync = new sync.Sync(record, this.hooks());
     await this.draw();
     document.documentElement.dataset.phone = "ready";
     this.sync.kick();
@@ -366,7 +396,7 @@ class Table {
   // The server refused a change as out of date: see how the game stands there now.
   async reconcile() {
     const record = this.record;
-    const server = await fetchServer(this.id, record.server);
+    const server = await sync.fetchServer(this.id, record.server);
     if (server.offline) { this.sync.offline = true; this.sync.later(2000); return false; }
     if (!server.document) return this.refused(null, server);
     const mine = record.phone.document.deals;
@@ -391,7 +421,7 @@ class Table {
   async refused(op, answer) {
     const record = this.record;
     if (answer.status === 403 || answer.status === 404) {
-      const server = answer.status === 403 ? await fetchServer(this.id, null) : null;
+      const server = answer.status === 403 ? await sync.fetchServer(this.id, null) : null;
       const mine = record.phone.document.deals;
       const theirs = server && server.document ? server.document.deals : [];
       if (shared(mine, theirs) < mine.length) {
@@ -420,7 +450,7 @@ class Table {
   // A game started on this phone is on the server now: it goes on as the server's game.
   async created(made) {
     const local = this.record;
-    const server = await fetchServer(made.id, null);
+    const server = await sync.fetchServer(made.id, null);
     if (!server.document) return false;
     const record = Object.assign({}, local, {
       id: made.id,
@@ -531,6 +561,9 @@ function listen(table) {
     });
   }
   window.addEventListener("online", function () { if (table.sync) table.sync.kick(); });
+  // secure.js moves a page from the plain address to the secure one only once this phone has
+  // nothing of this game to send: what a phone keeps is kept per address.
+  window.scorekeeperWaiting = function () { return table.waiting(); };
 }
 
 // The server's page of a game, opened by a phone that scores it.
@@ -610,6 +643,7 @@ async function startHere(event) {
   problem.hidden = true;
   let started;
   try {
+    await loadPhoneCode();
     await rules.start(shell.dataset.runtime);
     started = await rules.ask({ ask: "start", ruleset: form.elements.ruleset.value, players: players, dealer: dealer });
   } catch (error) {

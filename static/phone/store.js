@@ -51,3 +51,53 @@ export async function all() {
   const found = await done(transaction, transaction.objectStore(GAMES).getAll());
   return (found || []).sort(function (a, b) { return (b.kept || 0) - (a.kept || 0); });
 }
+
+// What of a kept game the server does not have yet, worked out from the record alone: the
+// phone's game (record.phone) against the server's as it last said it (record.server).
+// sync.js sends it; the page says it (light enough to come with the first page).
+
+export function same(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+// Return how many deals two lists of deals share from the start.
+export function shared(mine, theirs) {
+  let n = 0;
+  while (n < mine.length && n < theirs.length && same(mine[n], theirs[n])) n += 1;
+  return n;
+}
+
+// Return what is not yet in step with the server: {deals, taps} to send (or take back).
+export function unsent(record) {
+  const typed = record.taps;
+  if (record.local) return { deals: record.phone.document.deals.length, taps: typed.length };
+  const mine = record.phone.document.deals;
+  const theirs = record.server.document.deals;
+  const both = shared(mine, theirs);
+  let taps = typed.length;
+  if (both === mine.length && both === theirs.length) {
+    const said = record.server.taps;
+    let n = 0;
+    while (n < said.length && n < typed.length && said[n] === typed[n]) n += 1;
+    taps = typed.length - n + (said.length - n);
+  }
+  return { deals: mine.length - both + (theirs.length - both), taps: taps };
+}
+
+// Return the next request that brings the server to the phone's game, or null when in step.
+export function nextOp(record) {
+  if (record.local) return { kind: "create" };
+  const mine = record.phone.document.deals;
+  const theirs = record.server.document.deals;
+  const both = shared(mine, theirs);
+  if (both < theirs.length) return { kind: "undo", position: theirs.length };
+  if (both < mine.length) {
+    return { kind: "deal", position: both + 1, deal: mine[both], totals: record.totals[both] };
+  }
+  const typed = record.taps;
+  const said = record.server.taps;
+  const prefix = said.length <= typed.length && said.every(function (tap, i) { return tap === typed[i]; });
+  if (!prefix) return { kind: "tap", step: "undo" };
+  if (typed.length > said.length) return { kind: "tap", step: typed[said.length] };
+  return null;
+}
