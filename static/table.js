@@ -143,7 +143,7 @@ class Table {
     const record = this.record;
     const sync = this.sync;
     let state = "online";
-    let text = "Online: every tap goes to the server.";
+    let text = "Online";
     if (record && record.mismatch) {
       const m = record.mismatch;
       state = "bug";
@@ -165,28 +165,29 @@ class Table {
         state = sync && sync.offline ? "offline" : "sending";
         text = sync && sync.offline
           ? "Offline — this game is on this phone only (" + count(record.phone.document.deals.length, "deal", "deals") + "), sent to the family archive when the server answers."
-          : "Sending this game to the family archive…";
+          : "Sending…";
       } else if (!kept.length) {
         state = "online";
-        text = "Online: every deal is on the server.";
+        text = "Online";
       } else if (sync && sync.offline) {
         state = "offline";
         text = "Offline — " + kept.join(" and ") + " kept on this phone, sent when the server answers.";
       } else {
         state = "sending";
-        text = "Sending " + kept.join(" and ") + "…";
+        text = "Sending…";
       }
     } else if (record && record.waiting && record.waiting.length) {
       const waiting = count(record.waiting.length, "tap", "taps");
       state = this.offline ? "offline" : "sending";
       text = this.offline
         ? "Offline — " + waiting + " waiting on this phone, while the rules get ready here."
-        : "Sending " + waiting + "…";
+        : "Sending…";
     } else if (this.offline) {
       state = "offline";
       text = "Offline — this phone keeps no copy of this game yet, so it cannot go on without the server.";
     }
     if (extra) text += " " + extra;
+    where.classList.toggle("long", Boolean(extra)); // a word beside the totals no more
     where.hidden = false;
     where.dataset.state = state;
     where.textContent = text;
