@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -19,8 +20,16 @@ from scorekeeper.rules import (
     score_game,
 )
 from scorekeeper.service.games import correct_deal, record_deal, start_game, undo_deal
-from scorekeeper.standings.results import bring_up_to_date, family, with_games
-from scorekeeper.standings.stats import FamilyStats, best_bidders, one_decimal, ranked
+from scorekeeper.standings.results import (
+    best_bidders,
+    bring_up_to_date,
+    find_player,
+    games_of,
+    opponents,
+    pairs_met_most,
+    ranked_players,
+)
+from scorekeeper.standings.stats import HeadToHead, PlayerStats, one_decimal
 from scorekeeper.storage import get_game as games_load
 from scorekeeper.storage import open_database
 from tests.conftest import EXAMPLES, example
@@ -87,7 +96,64 @@ GAMES = {
 }
 
 
-def stored_stats(tmp_path, names: list[str]) -> tuple[FamilyStats, dict[str, str]]:
+def ranked(db, by: str) -> list[PlayerStats]:
+    """Return every player ranked by `by`, read two to a page: the pages in turn are the list."""
+    players, page = [], ranked_players(db, by, size=2)
+    players += page.players
+    while page.later:
+        page = ranked_players(db, by, after=page.later, size=2)
+        players += page.players
+    # And back again from the end: the same players, page by page.
+    backwards = list(page.players)
+    while page.earlier:
+        page = ranked_players(db, by, before=page.earlier, size=2)
+        backwards = page.players + backwards
+    assert [p.key for p in backwards] == [p.key for p in players]
+    return players
+
+
+def every_game(db, player: PlayerStats) -> PlayerStats:
+    """Fill in a player's games, newest first, read two to a page."""
+    games, older = games_of(db, player, size=2)
+    while older is not None:
+        more, older = games_of(db, player, older_than=older, size=2)
+        games += more
+    player.games = games
+    return player
+
+
+@dataclass
+class Family:
+    """What the stats say of every player: their numbers, their games, who met whom."""
+
+    players: dict[str, PlayerStats]
+    by: dict[str, list[str]]  #: each sort's names, best first
+    best: list[str]
+    pairs: list[HeadToHead]
+    met: dict[str, list[HeadToHead]]  #: by player key: their record against each opponent
+
+    def player(self, name: str) -> PlayerStats:
+        return self.players[name_key(name)]
+
+    def head_to_head(self, name: str) -> list[HeadToHead]:
+        return self.met[name_key(name)]
+
+
+def family(db) -> Family:
+    """Read every player's stats the way the pages do, a page at a time."""
+    players = {p.key: every_game(db, p) for p in ranked(db, "name")}
+    for key, player in players.items():
+        assert find_player(db, player.name.upper()).key == key
+    return Family(
+        players=players,
+        by={by: [p.name for p in ranked(db, by)] for by in ("made", "wins", "games", "boards")},
+        best=[p.name for p in best_bidders(db, 10)[0]],
+        pairs=pairs_met_most(db, 1000),
+        met={key: opponents(db, player, 1000)[0] for key, player in players.items()},
+    )
+
+
+def stored_stats(tmp_path, names: list[str]) -> tuple[Family, dict[str, str]]:
     """Store these games (oldest first) and count the stats; return them and id → name."""
     db = open_database(tmp_path / "stats.sqlite")
     ids = {}
@@ -98,8 +164,6 @@ def stored_stats(tmp_path, names: list[str]) -> tuple[FamilyStats, dict[str, str
     forget_results(db)  # counted again at start-up, with the dates moved by hand above
     bring_up_to_date(db)
     stats = family(db)
-    for player in stats.players.values():
-        with_games(db, player)
     db.close()
     return stats, ids
 
@@ -141,22 +205,23 @@ def test_counts(stats, name, games, finished, wins, bids, made, boards, boards_m
 
 def test_who_makes_their_bids_most_often(stats) -> None:
     # Bob 4/5 = 80 %, Cy 3/4 = 75 %, Ann 5/7 ≈ 71 %, Dee 2/3 ≈ 67 %, Eve never bid.
-    assert [player.name for player in ranked(stats, "made")] == ["Bob", "Cy", "Ann", "Dee", "Eve"]
+    assert stats.by["made"] == ["Bob", "Cy", "Ann", "Dee", "Eve"]
     assert stats.player("bob").made_rate == pytest.approx(0.8)
-    assert best_bidders(stats) == [stats.player("Bob")]
+    assert stats.best == ["Bob"]
 
 
 def test_a_tie_for_best_bidder_names_both(tmp_path) -> None:
     # G1 alone: Ann 1 of 2, Bob 1 of 1, Cy 0 of 1, Dee 1 of 1 → Bob and Dee tie at 100 %.
     stats, _ = stored_stats(tmp_path, ["g1"])
-    assert [player.name for player in best_bidders(stats)] == ["Bob", "Dee"]
-    assert best_bidders(stored_stats(tmp_path / "none", [])[0]) == []
+    assert stats.best == ["Bob", "Dee"]
+    assert stored_stats(tmp_path / "none", [])[0].best == []
 
 
 def test_names_match_whatever_the_capitals(stats) -> None:
     # "Ann" twice, "ann" once, "ANN" once: one player, shown as most often written.
     assert len(stats.players) == 5
     assert stats.player("aNN") is stats.player("Ann")
+    assert stats.player("ANN").key == "ann"
     assert stats.player("Ann").name == "Ann"
 
 
@@ -176,7 +241,7 @@ def test_head_to_head(stats) -> None:
     assert records == {"Bob": (2, 1, 0), "Cy": (2, 0, 0), "Dee": (1, 1, 0)}
     # Bob v Cy: G1 won (35 v -5), G2 lost (-12 v 3), G3 tied (100 v 100).
     # Bob v Dee: only G3 (partners in G1, G4 unfinished), tied. Cy v Dee: G1 lost, G3 tied.
-    pairs = {(h.player, h.opponent): (h.wins, h.losses, h.ties) for h in stats.pairs()}
+    pairs = {(h.player, h.opponent): (h.wins, h.losses, h.ties) for h in stats.pairs}
     assert pairs == {
         ("Ann", "Bob"): (2, 1, 0),
         ("Ann", "Cy"): (2, 0, 0),
@@ -202,10 +267,10 @@ def test_a_players_games(stored) -> None:
 
 
 def test_sorting_by_wins_games_boards_and_name(stats) -> None:
-    assert [p.name for p in ranked(stats, "wins")][:1] == ["Ann"]
-    assert [p.name for p in ranked(stats, "games")][-1] == "Eve"
-    assert ranked(stats, "boards")[0].name == "Dee"
-    assert [p.name for p in ranked(stats, "name")] == ["Ann", "Bob", "Cy", "Dee", "Eve"]
+    assert stats.by["wins"][:1] == ["Ann"]
+    assert stats.by["games"][-1] == "Eve"
+    assert stats.by["boards"][0] == "Dee"
+    assert list(stats.players) == ["ann", "bob", "cy", "dee", "eve"]
 
 
 # The stats as they were counted before results were stored: every game rescored on every view.
@@ -287,7 +352,6 @@ def assert_same_as_rescoring(
     assert set(stats.players) == set(expected)
     for key, player in stats.players.items():
         want = expected[key]
-        with_games(db, player)
         shown = [
             (game.id, game.side, game.total, game.place, game.sides, game.complete, game.won)
             for game in player.games
@@ -373,13 +437,17 @@ def test_what_deleted_games_alone_gave_is_forgotten_and_nothing_else(tmp_path) -
         return db.execute(f"select count(*) from {where}").fetchone()[0]
 
     assert count("player_totals where key = 'eve'") == 1
-    assert count("player_meetings where key = 'ann' and other = 'cy'") == 1
+    ann_cy = (
+        "player_meetings m join player_totals a on a.id = m.player"
+        " join player_totals b on b.id = m.other where a.key = 'ann' and b.key = 'cy'"
+    )
+    assert count(ann_cy) == 1
     for name in ("g2", "g3", "g4"):
         move_to_archive(db, ids[name], "phone")
         delete_for_good(db, ids[name], "phone")
     for table in ("player_totals", "player_spellings", "player_points"):
         assert count(f"{table} where key = 'eve'") == 0
-    assert count("player_meetings where key = 'ann' and other = 'cy'") == 0
+    assert count(ann_cy) == 0
     assert count("player_meetings where wins + losses + ties <= 0") == 0
     assert count("player_totals") == 4 and count("result_rulesets") == 1
     assert_same_as_rescoring(db, [(ids["g1"], score_game(read_game(GAMES["g1"])))], ordered=False)

@@ -5,10 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
 from .files import CommandError, read_input
+
+#: Seconds between two lines of a long import's progress.
+PROGRESS_EVERY = 2.0
 
 
 def add_commands(commands: Any) -> None:
@@ -18,7 +22,9 @@ def add_commands(commands: Any) -> None:
     p.add_argument("--db", default=None, help="the database to read")
     p.set_defaults(run=run_export_all)
 
-    p = commands.add_parser("import-all", help="add every game of an archive file (all or none)")
+    p = commands.add_parser(
+        "import-all", help="add every game of an archive file (none if any is bad), any number"
+    )
     p.add_argument("archive", help="the archive file, or - for standard input")
     p.add_argument("--db", default=None, help="the database to add the games to")
     p.set_defaults(run=run_import_all)
@@ -57,14 +63,25 @@ def run_export_all(args: argparse.Namespace) -> int:
 
 
 def run_import_all(args: argparse.Namespace) -> int:
-    """Add every game of an archive file to the database, all or none."""
-    from ..storage import open_database
+    """Add every game of an archive file to the database (none if any is bad), a few at a
+    time, so phones scoring meanwhile are not held up; say how far it is as it goes."""
+    from ..storage import StorageError, open_database
     from ..transfer.all_games import import_games, read_all_games_text
 
     games = read_all_games_text(read_input(args.archive))
     db = open_database(database_path(args.db))
+    told = [time.monotonic()]
+
+    def progress(done: int, total: int) -> None:
+        # A long import (thousands of games) says how far it is, every few seconds.
+        if done < total and time.monotonic() - told[0] >= PROGRESS_EVERY:
+            print(f"imported {done:,} of {total:,} games…", file=sys.stderr, flush=True)
+            told[0] = time.monotonic()
+
     try:
-        count = import_games(db, games)
+        count = import_games(db, games, progress=progress)
+    except StorageError as error:
+        raise CommandError(str(error)) from None
     finally:
         db.close()
     print(f"imported {count} games", file=sys.stderr)

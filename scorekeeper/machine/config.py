@@ -68,6 +68,18 @@ def secret_key(instance: Path = INSTANCE) -> str:
     return path.read_text().strip()
 
 
+#: Free room the database's disk keeps, in MB, unless $SCOREKEEPER_MIN_FREE_MB says otherwise.
+MIN_FREE_MB = 100
+
+
+def min_free_bytes() -> int:
+    """Return the free room (bytes) under which writes are refused: $SCOREKEEPER_MIN_FREE_MB
+    megabytes (a whole number), or MIN_FREE_MB."""
+    said = os.environ.get("SCOREKEEPER_MIN_FREE_MB", "").strip()
+    megabytes = int(said) if said.isascii() and said.isdigit() else MIN_FREE_MB
+    return megabytes * 1_000_000
+
+
 def quotas_on() -> bool:
     """Say whether the quotas count: on unless $SCOREKEEPER_QUOTAS is "off"."""
     return os.environ.get("SCOREKEEPER_QUOTAS", "on").strip().lower() != "off"

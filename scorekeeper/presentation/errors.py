@@ -9,7 +9,7 @@ from ..rules.variants import VARIANTS, ready_made_ruleset
 from .new_game import ruleset_label
 
 #: Each refusal's heading: what happened, in a word or two (any other status: "Sorry").
-TITLES = {403: "Watching only", 404: "Not found", 410: "Link replaced"}
+TITLES = {403: "Watching only", 404: "Not found", 410: "Link replaced", 507: "Disk nearly full"}
 
 
 @dataclass(frozen=True)

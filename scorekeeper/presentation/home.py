@@ -16,6 +16,10 @@ from ..standings.results import GameFilter, archived_count, recent_games, rulese
 from ..storage import Connection, created_by, creator_key_matches, get_game
 from ..storage.listing import ListedGame
 
+#: Rulesets the list's filter offers: the most played (every one a family plays), not every
+#: name an archive ever held.
+RULESETS_OFFERED = 30
+
 
 @dataclass(frozen=True)
 class HomeGame:
@@ -45,7 +49,7 @@ class HomePage:
     filtered: bool  #: whether any filter leaves games out
     archive_view: bool  #: whether the list is of the games in the archive
     archived: int  #: games in the archive
-    ruleset_choices: list[tuple[str, str]]  #: the rules filter's (value, label): rules played
+    ruleset_choices: list[tuple[str, str]]  #: the rules filter's (value, label): rules played most
 
 
 @dataclass(frozen=True)
@@ -82,7 +86,7 @@ def home_page(
         filtered=chosen != GameFilter(),
         archive_view=chosen.archived,
         archived=archived_count(db),
-        ruleset_choices=[("", "Any"), *((name, name) for name in ruleset_names(db))],
+        ruleset_choices=[("", "Any"), *((name, name) for name in _rulesets_offered(db, chosen))],
     )
 
 
@@ -119,6 +123,14 @@ def delete_page(db: Connection, game_id: str) -> DeletePage:
         deals=len(stored.game.deals),
         archived=stored.archived is not None,
     )
+
+
+def _rulesets_offered(db: Connection, chosen: GameFilter) -> list[str]:
+    """Return the rulesets the filter offers: those played most, and the one chosen."""
+    names = ruleset_names(db, RULESETS_OFFERED)
+    if chosen.ruleset and chosen.ruleset not in names:
+        names.append(chosen.ruleset)
+    return names
 
 
 def _home_game(game: ListedGame, yours: bool) -> HomeGame:

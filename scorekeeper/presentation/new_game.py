@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from ..rules import MAX_NAME_LENGTH, Ruleset, name_key, read_players, visible_name
 from ..rules.draw import RANKS, SUITS
-from ..storage import Connection, find_any_ruleset, known_player_names, ruleset_choices
+from ..standings.results import names_played_most
+from ..storage import Connection, find_any_ruleset, ruleset_choices
 
 #: Remembered names offered on New game, at most.
 KNOWN_NAMES = 12
@@ -57,7 +58,8 @@ class ImportPage:
 def new_game_page(db: Connection, seated: Sequence[str]) -> NewGamePage:
     """Build New game for a table where these names are already seated."""
     taken = {name_key(name) for name in seated}
-    known = [visible_name(name) for name in known_player_names(db) if name_key(name) not in taken]
+    played = names_played_most(db, KNOWN_NAMES + len(taken))  # the most played, not every one
+    known = [visible_name(name) for name in played if name_key(name) not in taken]
     return NewGamePage(
         ruleset_choices=[
             (

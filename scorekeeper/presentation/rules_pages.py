@@ -27,6 +27,7 @@ from ..storage import (
     Connection,
     FoundRuleset,
     find_any_ruleset,
+    kept_rulesets,
     may_edit_ruleset,
     ready_made_rulesets,
     ruleset_choices,
@@ -74,6 +75,7 @@ class RulesIndex:
     house: list[RulesetCard]
     ready_made: list[RulesetCard]
     builtins: list[RulesetCard]
+    strays: int  #: for the host's own browser: house rulesets nobody plays (else 0)
 
 
 def ruleset_card(found: FoundRuleset) -> RulesetCard:
@@ -90,8 +92,9 @@ def ruleset_card(found: FoundRuleset) -> RulesetCard:
     )
 
 
-def rules_index(db: Connection) -> RulesIndex:
-    """Build the list of every ruleset, the family's house rules first."""
+def rules_index(db: Connection, *, host: bool = False) -> RulesIndex:
+    """Build the list of every ruleset, the family's house rules first; for the `host`'s own
+    browser, say how many house rulesets nobody plays (its page removes them)."""
     choices = ruleset_choices(db)
     return RulesIndex(
         house=[ruleset_card(found) for found in choices if found.house],
@@ -99,6 +102,7 @@ def rules_index(db: Connection) -> RulesIndex:
         builtins=[
             ruleset_card(found) for found in choices if not found.house and not found.ready_made
         ],
+        strays=sum(not kept.familys for kept in kept_rulesets(db)) if host else 0,
     )
 
 

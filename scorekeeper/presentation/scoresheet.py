@@ -254,7 +254,7 @@ def _join(names: Sequence[str]) -> str:
 def _heads(ruleset: Ruleset, names: Sequence[str]) -> tuple[SideHead, ...]:
     heads = []
     for side, seats in enumerate(ruleset.seats_by_side(len(names))):
-        if ruleset.partnership:
+        if ruleset.has_teams:  # a partnership, or Joker's pairs: two seats under each head
             title = " & ".join(isolate_all(names[seat] for seat in seats)) if all(names) else ""
             hint = f"team {side + 1}: seats {seats[0] + 1} & {seats[1] + 1}"
             heads.append(SideHead(title, hint, tuple((seat + 1, names[seat]) for seat in seats)))
@@ -284,7 +284,7 @@ def _ends_set(ruleset: Ruleset, number: int) -> bool:
 def _open_row(ruleset: Ruleset, count: int, number: int, cards: int, dealer: str) -> Row:
     empty = Cell()
     cells = tuple(
-        SideCells(tuple(empty for _ in seats) if ruleset.partnership else (empty,), *[empty] * 3)
+        SideCells(tuple(empty for _ in seats) if ruleset.has_teams else (empty,), *[empty] * 3)
         for seats in ruleset.seats_by_side(count)
     )
     return Row(

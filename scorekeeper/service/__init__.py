@@ -1,10 +1,11 @@
 """The table's service: every change to a game and to the house rules, and nothing else.
 
-`games.py` starts, brings in, joins, hands over, archives, deletes, records,
-corrects and undoes; `taps.py` takes the table's taps one at a time and records a
-deal on its last; `once.py` makes a request take effect once; `rulebook.py` saves,
-shares and deletes house rulesets; `errors.py` says why a change is refused. Each
-call is one transaction. Where a deal is scored: the rules (`rules.game`); where
+`games.py` starts, joins, hands over, archives, deletes, records, corrects and undoes;
+`taps.py` takes the table's taps one at a time and records a deal on its last;
+`imports.py` brings games in from a file, a short transaction at a time; `once.py`
+makes a request take effect once; `rulebook.py` saves, shares and deletes house
+rulesets; `errors.py` says why a change is refused. Each call is one transaction (an
+import, one per few games). Where a deal is scored: the rules (`rules.game`); where
 the database is written: `storage`, called from here only. No Flask here.
 
 May import: rules, storage, standings.

@@ -1,4 +1,4 @@
-"""Every change to a game: start, bring in, join, hand over, archive, delete, record, correct, undo.
+"""Every change to a game: start, join, hand over, archive, delete, record, correct, undo.
 
 Who may do what: the phone that started a game (its creator) may do everything; a phone
 that opened the edit link may record and fix deals; any other phone may watch. Taking
@@ -116,7 +116,7 @@ def save_draft(db: Connection, current: StoredGame, draft: Any) -> StoredGame:
     return stored
 
 
-# Starting and bringing in games ---------------------------------------------------------------
+# Starting games -------------------------------------------------------------------------------
 
 
 def start_game(db: Connection, game: Game, *, device: str | None) -> StoredGame:
@@ -126,14 +126,6 @@ def start_game(db: Connection, game: Game, *, device: str | None) -> StoredGame:
         stored = insert_game(db, game, result, creator=device)
         store_results(db, stored, result)
     return stored
-
-
-def import_games(db: Connection, games: Sequence[Game], *, device: str | None) -> int:
-    """Store checked games in one transaction, all or none; return how many were stored."""
-    with db.write():
-        for game in games:
-            start_game(db, game, device=device)
-    return len(games)
 
 
 def join(db: Connection, game_id: str, edit_key: str, device: str) -> None:
@@ -183,8 +175,12 @@ def hand_over(db: Connection, game_id: str, device: str | None) -> StoredGame:
 def move_to_archive(
     db: Connection, game_id: str, device: str | None, *, archived: bool = True
 ) -> None:
-    """Move a game off the home list into the archive, or bring it back (its creator only)."""
-    with db.write():
+    """Move a game off the home list into the archive, or bring it back (its creator only).
+
+    It changes a row in place, so it runs when the disk is nearly full too: the way to
+    deleting a game, which frees room, goes through the archive.
+    """
+    with db.write(grows=False):
         check_may_manage(db, game_id, device)
         set_archived(db, game_id, archived)
 
@@ -193,8 +189,9 @@ def delete_for_good(db: Connection, game_id: str, device: str | None) -> StoredG
     """Delete a game that is in the archive (its creator only); return it as it was.
 
     A game still on the list is never deleted: the archive is deleting's undo window.
+    Deleting frees room, so it runs when the disk is nearly full too.
     """
-    with db.write():
+    with db.write(grows=False):
         check_may_manage(db, game_id, device)
         current = get_game(db, game_id)
         if not delete_archived_game(db, game_id):

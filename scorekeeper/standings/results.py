@@ -1,10 +1,12 @@
-"""Every game's results kept stored, so the archive's pages cost the same with 10 games or 3,000.
+"""Every game's results kept stored, so the archive's pages cost the same whatever it holds.
 
 The service (`service.games`, `service.taps`) calls `store_results` in the same
 transaction as every change to a game. At start-up, `bring_up_to_date` scores
 again every game whose stored results are missing (a database from before they
 were kept), older than the game, or counted under other built-in rules. Reading
-never writes: the list pages and the stats read what is stored. No Flask here.
+never writes: the list pages and the stats read what is stored, a page at a time
+(the players ranked, a player's opponents and games, the pairs, names and rulesets
+played most), so no page reads every player or every game. No Flask here.
 
 House rules: a game keeps its own complete copy of the house ruleset it was
 started under (`FoundRuleset.game_ref`), so saving or deleting house rules
@@ -16,24 +18,43 @@ counted again when next read.
 
 from __future__ import annotations
 
-from ..rules import GameResult
+from dataclasses import dataclass
+
+from ..rules import GameResult, name_key
 from ..storage import Connection, StoredGame, get_game, listing
+from ..storage import players as sums
 from ..storage import results as rows
 from ..storage.listing import GameFilter, GamePage
-from .stats import FamilyStats, PlayerStats, family_stats, player_games
+from ..storage.players import NoSuchPlace
+from .stats import (
+    HeadToHead,
+    PlayerGame,
+    PlayerStats,
+    head_to_head,
+    player_games,
+    players_from,
+    shown_names,
+)
 from .summary import STAMP, summarize
 
 __all__ = [
     "GameFilter",
     "GamePage",
+    "NoSuchPlace",
+    "PlayersRanked",
     "archived_count",
+    "best_bidders",
     "bring_up_to_date",
-    "family",
+    "find_player",
+    "games_of",
+    "names_played_most",
+    "opponents",
+    "pairs_met_most",
+    "ranked_players",
     "recent_games",
     "ruleset_names",
     "store_results",
     "store_results_version",
-    "with_games",
 ]
 
 
@@ -62,7 +83,7 @@ def bring_up_to_date(db: Connection) -> int:
     """
     stale = rows.stale_results(db, STAMP)
     if stale:
-        with db.write():
+        with db.write(grows=False):  # counting again rewrites what is there
             for game_id in rows.stale_results(db, STAMP):  # again, now that no one else writes
                 store_results(db, get_game(db, game_id))
     return len(stale)
@@ -80,19 +101,82 @@ def archived_count(db: Connection) -> int:
     return listing.archived_count(db)
 
 
-def ruleset_names(db: Connection) -> list[str]:
-    """Return the name of every ruleset a stored game was played under."""
-    return listing.result_rulesets(db)
+def ruleset_names(db: Connection, most: int) -> list[str]:
+    """Return the names of the rulesets most games were played under (up to `most`), by name."""
+    return sorted(sums.rulesets_played_most(db, most), key=str.casefold)
 
 
-def family(db: Connection) -> FamilyStats:
-    """Count every player's stats over every game's stored results."""
-    return family_stats(
-        rows.seat_totals(db), rows.spellings(db), rows.points_by_cards(db), rows.meetings(db)
-    )
+# The players: a page at a time, whatever their number ----------------------------------------
 
 
-def with_games(db: Connection, player: PlayerStats) -> PlayerStats:
-    """Fill in a player's games, newest first (for their own page)."""
-    player.games = player_games(rows.player_games(db, player.key))
-    return player
+@dataclass(frozen=True)
+class PlayersRanked:
+    """One page of the players, best first, and where the pages beside it start."""
+
+    players: list[PlayerStats]
+    earlier: str  #: the key to page back from (the page's first player), or "" on the first
+    later: str  #: the key to page on from (the page's last player), or "" on the last
+
+
+def _players(db: Connection, totals: list[sums.Totals]) -> list[PlayerStats]:
+    keys = [row[0] for row in totals]
+    return players_from(totals, sums.spellings_of(db, keys), sums.points_of(db, keys))
+
+
+def ranked_players(
+    db: Connection, by: str, *, after: str = "", before: str = "", size: int
+) -> PlayersRanked:
+    """Return a page of players ranked by `by` (`stats.SORTS`): the first, or the one after or
+    before the player with that key (NoSuchPlace for a key no player has)."""
+    totals, more = sums.ranked(db, by, after=after, before=before, size=size)
+    players = _players(db, totals)
+    first, last = (players[0].key, players[-1].key) if players else ("", "")
+    if before:
+        return PlayersRanked(players, first if more else "", last)
+    return PlayersRanked(players, first if after else "", last if more else "")
+
+
+def best_bidders(db: Connection, most: int) -> tuple[list[PlayerStats], bool]:
+    """Return who makes their bids most often (up to `most` on a tie; none before any bid
+    counted), and whether more share their rate."""
+    totals, more = sums.best_made(db, most)
+    return _players(db, totals), more
+
+
+def pairs_met_most(db: Connection, most: int) -> list[HeadToHead]:
+    """Return the pairs that met most in finished games (the one with more wins first)."""
+    met = sums.pairs_met_most(db, most)
+    return head_to_head(met, _names(db, {key for pair in met for key in pair[:2]}))
+
+
+def _names(db: Connection, keys: set[str]) -> dict[str, str]:
+    return shown_names(sums.spellings_of(db, sorted(keys)))
+
+
+def find_player(db: Connection, name: str) -> PlayerStats | None:
+    """Return a player by name (any capitals, as `name_key` reads it), or None."""
+    totals = sums.totals_of(db, name_key(name))
+    found = _players(db, [totals]) if totals else []
+    return found[0] if found else None
+
+
+def opponents(db: Connection, player: PlayerStats, most: int) -> tuple[list[HeadToHead], bool]:
+    """Return a player's record against the opponents met most (up to `most`), and whether
+    there are more."""
+    met, more = sums.opponents_of(db, player.key, most)
+    names = _names(db, {other for _, other, *_ in met}) | {player.key: player.name}
+    return head_to_head(met, names), more
+
+
+def games_of(
+    db: Connection, player: PlayerStats, *, older_than: int | None = None, size: int
+) -> tuple[list[PlayerGame], int | None]:
+    """Return a page of a player's games, the latest stored first, and where the next page
+    starts (None on the last)."""
+    found, older = sums.games_of(db, player.key, older_than=older_than, size=size)
+    return player_games(found), older
+
+
+def names_played_most(db: Connection, most: int) -> list[str]:
+    """Return the names of the players in the most games, as each is most often written."""
+    return [player.name for player in _players(db, sums.played_most(db, most))]

@@ -1,7 +1,7 @@
 """The family's statistics: who plays, who wins, who makes their bids, from stored results.
 
-Pure: the sums SQLite counts over every game's stored results (`storage.results`)
-in, players' numbers out (no Flask, no database). A player is known by
+Pure: the sums SQLite keeps over every game's stored results, read a page at a time
+(`storage.players`), in; players' numbers out (no Flask, no database). A player is known by
 their name, matched without regard to case across games ("ann" and "Ann" are one
 player), and shown as they are most often written.
 
@@ -28,8 +28,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
-
-from ..rules import name_key
 
 
 @dataclass(frozen=True)
@@ -115,41 +113,10 @@ class HeadToHead:
         return self.wins + self.losses + self.ties
 
 
-@dataclass(frozen=True)
-class FamilyStats:
-    """Every player's stats and every pair's head-to-head record."""
-
-    players: dict[str, PlayerStats]
-    #: (player key, opponent key) → [wins, losses, ties] of the player against the opponent
-    meetings: dict[tuple[str, str], list[int]]
-
-    def player(self, name: str) -> PlayerStats | None:
-        """Return a player by name (any case), or None."""
-        return self.players.get(name_key(name))
-
-    def head_to_head(self, name: str) -> list[HeadToHead]:
-        """Return a player's record against each opponent, most games first."""
-        key = name_key(name)
-        records = [
-            HeadToHead(self.players[key].name, self.players[other].name, *record)
-            for (mine, other), record in self.meetings.items()
-            if mine == key
-        ]
-        return sorted(records, key=lambda h: (-h.games, h.opponent.casefold()))
-
-    def pairs(self) -> list[HeadToHead]:
-        """Return every pair once (the player with more wins first), most games first."""
-        records = []
-        for (mine, other), record in self.meetings.items():
-            wins, losses, _ = record
-            if (wins, other) > (losses, mine):
-                records.append(
-                    HeadToHead(self.players[mine].name, self.players[other].name, *record)
-                )
-        return sorted(records, key=lambda h: (-h.games, h.player.casefold(), h.opponent.casefold()))
-
-
-#: How /players can be sorted: name → (label, sort key); every key sorts the best first.
+#: How /players can be sorted: name → the words for it; every sort puts the best first. The
+#: order itself is the storage's (`storage.players.ORDERS`): made-bid rate (players with a
+#: counted bid first, then more bids), wins (then the rate of finished games won), games,
+#: boards made (then boards tried), name.
 SORTS = {
     "made": "made-bid rate",
     "wins": "wins",
@@ -159,56 +126,49 @@ SORTS = {
 }
 
 
-def ranked(stats: FamilyStats, by: str = "made") -> list[PlayerStats]:
-    """Return the players best first by one of SORTS (players with no bids last by made rate)."""
-    players = sorted(stats.players.values(), key=lambda p: p.name.casefold())
-    if by == "made":
-        return sorted(players, key=lambda p: (p.made_rate is None, -(p.made_rate or 0), -p.bids))
-    if by == "wins":
-        return sorted(players, key=lambda p: (-p.wins, -(p.win_rate or 0)))
-    if by == "games":
-        return sorted(players, key=lambda p: -p.played)
-    if by == "boards":
-        return sorted(players, key=lambda p: (-p.boards_made, -p.boards))
-    return players
-
-
-def best_bidders(stats: FamilyStats) -> list[PlayerStats]:
-    """Return who makes their bids most often (several on a tie; none before any bid)."""
-    rates = [player.made_rate for player in stats.players.values() if player.made_rate is not None]
-    if not rates:
-        return []
-    return [player for player in ranked(stats, "made") if player.made_rate == max(rates)]
-
-
-def family_stats(
-    totals: Iterable[tuple[Any, ...]],
-    spellings: Iterable[tuple[str, str, int, str]],
-    points: Iterable[tuple[str, int, int, int]],
-    meetings: Iterable[tuple[str, str, int, int, int]],
-) -> FamilyStats:
-    """Make every player's stats from the sums counted over stored results (`storage.results`).
-
-    `totals`: key, games, finished, wins, bids, made, boards, boards made; `spellings`: key,
-    name, games, latest change; `points`: key, cards, points, deals; `meetings`: key, other
-    key, wins, losses, ties.
-    """
+def shown_names(spellings: Iterable[tuple[str, str, int, str]]) -> dict[str, str]:
+    """Return each player's name as most often written (the latest on a tie), by key, from
+    their spellings: key, name, games writing it so, latest change."""
     shown: dict[str, tuple[int, str, str]] = {}
     for key, name, count, latest in spellings:
         if (count, latest) > shown.get(key, (0, "", ""))[:2]:
             shown[key] = (count, latest, name)
-    players = {
-        key: PlayerStats(key, shown[key][2], *numbers) for key, *numbers in totals if key in shown
-    }
+    return {key: name for key, (_, _, name) in shown.items()}
+
+
+def players_from(
+    totals: Iterable[tuple[Any, ...]],
+    spellings: Iterable[tuple[str, str, int, str]],
+    points: Iterable[tuple[str, int, int, int]],
+) -> list[PlayerStats]:
+    """Make players' stats from their stored sums (`storage.players`), in the order given.
+
+    `totals`: key, games, finished, wins, bids, made, boards, boards made; `spellings`: key,
+    name, games, latest change; `points`: key, cards, points, deals.
+    """
+    names = shown_names(spellings)
+    players = [PlayerStats(key, names[key], *numbers) for key, *numbers in totals if key in names]
+    by_key = {player.key: player for player in players}
     for key, cards, sum_points, deals in points:
-        if key in players:
-            players[key].points_by_cards[cards] = (sum_points, deals)
-    met = {(key, other): [wins, losses, ties] for key, other, wins, losses, ties in meetings}
-    return FamilyStats(players, met)
+        if key in by_key:
+            by_key[key].points_by_cards[cards] = (sum_points, deals)
+    return players
+
+
+def head_to_head(
+    meetings: Iterable[tuple[str, str, int, int, int]], names: dict[str, str]
+) -> list[HeadToHead]:
+    """Make head-to-head records from stored meetings (key, other, wins, losses, ties), each
+    player shown by name."""
+    return [
+        HeadToHead(names[key], names[other], wins, losses, ties)
+        for key, other, wins, losses, ties in meetings
+        if key in names and other in names
+    ]
 
 
 def player_games(rows: Iterable[tuple[Any, ...]]) -> list[PlayerGame]:
-    """Make a player's games from their stored rows (`storage.results.player_games`)."""
+    """Make a player's games from their stored rows (`storage.players.games_of`)."""
     return [
         PlayerGame(game_id, updated, ruleset, side, total, place, sides, bool(done), bool(won))
         for game_id, updated, ruleset, side, total, place, sides, done, won in rows

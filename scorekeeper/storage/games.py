@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules import DealRecord, Game, GameResult, name_key, read_game, stored_values
+from ..rules import DealRecord, Game, GameResult, read_game, stored_values
 from .results import drop_results
 from .schema import now
 from .store import Connection, GameText, ReadGame
@@ -399,14 +399,3 @@ def created_by(db: Connection, device: str | None, game_ids: list[str]) -> set[s
         f"select id from games where creator = ? and id in ({marks})", [device, *game_ids]
     )
     return {game_id for (game_id,) in rows}
-
-
-def known_player_names(db: Connection) -> list[str]:
-    """Return every player name used in earlier games, most used first (case-insensitive)."""
-    counts: dict[str, tuple[int, str]] = {}
-    for (players,) in db.execute("select players from games order by updated desc"):
-        for name in json.loads(players):
-            key = name_key(name)
-            seen, shown = counts.get(key, (0, name))
-            counts[key] = (seen + 1, shown)
-    return [shown for _, shown in sorted(counts.values(), key=lambda item: (-item[0], item[1]))]

@@ -175,9 +175,3 @@ def archived_count(db: Connection) -> int:
     """Count the games in the archive (an indexed count, whatever the archive's size)."""
     (count,) = db.execute("select count(*) from games where archived is not null").fetchone()
     return int(count)
-
-
-def result_rulesets(db: Connection) -> list[str]:
-    """Return the name of every ruleset a stored game was played under, by name."""
-    rows = db.execute("select ruleset from result_rulesets order by ruleset")
-    return [name for (name,) in rows]

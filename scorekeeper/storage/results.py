@@ -73,7 +73,7 @@ def _fit(number: int) -> int | str:
     return number if -_SQLITE_INT <= number <= _SQLITE_INT else f"={number}"
 
 
-def _number(stored: int | str) -> int:
+def kept_number(stored: int | str) -> int:
     """Return a number kept by `_fit` as the integer it is."""
     return stored if isinstance(stored, int) else int(stored.removeprefix("="))
 
@@ -154,7 +154,7 @@ def _kept_sums(db: Connection, game_id: str) -> Sums:
     if row is None:
         return Sums({}, {}, {}, {}, {})
     seats = [
-        (key, name, side, _number(total), *rest)
+        (key, name, side, kept_number(total), *rest)
         for key, name, side, total, *rest in db.execute(
             "select key, name, side, total, won, bids, bids_made, boards, boards_made"
             " from result_seats where game_id = ?",
@@ -162,7 +162,7 @@ def _kept_sums(db: Connection, game_id: str) -> Sums:
         )
     ]
     points = [
-        (key, cards, _number(sum_points), deals)
+        (key, cards, kept_number(sum_points), deals)
         for key, cards, sum_points, deals in db.execute(
             "select key, cards, points, deals from result_points where game_id = ?", [game_id]
         )
@@ -174,7 +174,8 @@ def _add(db: Connection, change: Sums, updated: str) -> None:
     """Add a change to the running sums; forget players, pairs and rulesets left at nothing."""
     run = db.conn.executemany
     run(
-        "insert into player_totals values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (key) do update"
+        "insert into player_totals (key, games, finished, wins, bids, bids_made, boards,"
+        " boards_made) values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (key) do update"
         " set games = games + excluded.games, finished = finished + excluded.finished,"
         " wins = wins + excluded.wins, bids = bids + excluded.bids,"
         " bids_made = bids_made + excluded.bids_made, boards = boards + excluded.boards,"
@@ -188,11 +189,13 @@ def _add(db: Connection, change: Sums, updated: str) -> None:
         [(key, name, games, updated) for (key, name), games in change.spellings.items()],
     )
     _add_points(db, change.points)
+    numbered = _numbers(db, {key for pair in change.meetings for key in pair})
+    meetings = {(numbered[a], numbered[b]): record for (a, b), record in change.meetings.items()}
     run(
-        "insert into player_meetings values (?, ?, ?, ?, ?) on conflict (key, other) do update"
+        "insert into player_meetings values (?, ?, ?, ?, ?) on conflict (player, other) do update"
         " set wins = wins + excluded.wins, losses = losses + excluded.losses,"
         " ties = ties + excluded.ties",
-        [(key, other, *record) for (key, other), record in change.meetings.items()],
+        [(player, other, *record) for (player, other), record in meetings.items()],
     )
     run(
         "insert into result_rulesets values (?, ?) on conflict (ruleset) do update"
@@ -205,12 +208,22 @@ def _add(db: Connection, change: Sums, updated: str) -> None:
         ("player_totals where key = ? and games <= 0", change.totals),
         ("player_spellings where key = ? and name = ? and games <= 0", change.spellings),
         ("player_points where key = ? and cards = ? and deals <= 0", change.points),
-        ("player_meetings where key = ? and other = ? and wins+losses+ties <= 0", change.meetings),
+        ("player_meetings where player = ? and other = ? and wins+losses+ties <= 0", meetings),
         ("result_rulesets where ruleset = ? and games <= 0", change.rulesets),
     ]
     for where, keys in emptied:
         if keys:
             run(f"delete from {where}", [key if isinstance(key, tuple) else (key,) for key in keys])
+
+
+def _numbers(db: Connection, keys: set[str]) -> dict[str, int]:
+    """Return the number each player's head-to-head rows know them by (their sums' id: every
+    player met has sums, written just before)."""
+    if not keys:
+        return {}
+    marks = ", ".join("?" * len(keys))
+    rows = db.execute(f"select key, id from player_totals where key in ({marks})", list(keys))
+    return dict(rows.fetchall())
 
 
 def _add_points(db: Connection, change: dict[tuple[str, int], list[int]]) -> None:
@@ -220,7 +233,7 @@ def _add_points(db: Connection, change: dict[tuple[str, int], list[int]]) -> Non
     keys = sorted({key for key, _ in change})
     marks = ", ".join("?" * len(keys))
     kept = {
-        (key, cards): (_number(points), deals)
+        (key, cards): (kept_number(points), deals)
         for key, cards, points, deals in db.execute(
             f"select key, cards, points, deals from player_points where key in ({marks})", keys
         )
@@ -287,11 +300,13 @@ def put_results(
         (s.key, s.name, s.side, s.total, int(s.won), s.bids, s.bids_made, s.boards, s.boards_made)
         for s in summary.seats
     ]
+    (seq,) = db.execute("select seq from game_results where game_id = ?", [game_id]).fetchone()
     db.conn.executemany(
-        "insert into result_seats (game_id, seat, side_name, place, key, name, side, total, won,"
-        " bids, bids_made, boards, boards_made) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "insert into result_seats (game_id, seat, seq, side_name, place, key, name, side, total,"
+        " won, bids, bids_made, boards, boards_made)"
+        " values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
-            (game_id, s.seat, s.side_name, s.place, *row[:3], _fit(row[3]), *row[4:])
+            (game_id, s.seat, seq, s.side_name, s.place, *row[:3], _fit(row[3]), *row[4:])
             for s, row in zip(summary.seats, seats, strict=True)
         ],
     )
@@ -343,45 +358,3 @@ RESULT_TABLES = (
     "result_seats",
     "game_results",
 )
-
-
-# The players' stats: running sums, kept as each game's rows change ----------------------------
-
-
-def seat_totals(db: Connection) -> list[tuple[Any, ...]]:
-    """Return per player key: games, finished, wins, bids, made, boards, boards made."""
-    return db.execute(
-        "select key, games, finished, wins, bids, bids_made, boards, boards_made from player_totals"
-    ).fetchall()
-
-
-def spellings(db: Connection) -> list[tuple[str, str, int, str]]:
-    """Return per player key and spelling: how many games wrote it so, and the latest one."""
-    return db.execute("select key, name, games, latest from player_spellings").fetchall()
-
-
-def points_by_cards(db: Connection) -> list[tuple[str, int, int, int]]:
-    """Return per player key and hand size: the side's points and the deals scored."""
-    return [
-        (key, cards, _number(points), deals)
-        for key, cards, points, deals in db.execute(
-            "select key, cards, points, deals from player_points"
-        )
-    ]
-
-
-def meetings(db: Connection) -> list[tuple[str, str, int, int, int]]:
-    """Return per pair of players on different sides of finished games: wins, losses, ties."""
-    return db.execute("select key, other, wins, losses, ties from player_meetings").fetchall()
-
-
-def player_games(db: Connection, key: str) -> list[tuple[Any, ...]]:
-    """Return a player's games, newest first: id, updated, ruleset, side, total, place, ..."""
-    rows = db.execute(
-        "select r.game_id, r.updated, r.ruleset, s.side_name, s.total, s.place,"
-        " json_array_length(r.totals), r.complete, s.won from result_seats s"
-        " join game_results r on r.game_id = s.game_id where s.key = ?"
-        " order by r.updated desc, r.seq desc",
-        [key],
-    ).fetchall()
-    return [(*row[:4], _number(row[4]), *row[5:]) for row in rows]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 from dataclasses import dataclass
@@ -190,3 +191,59 @@ def may_edit_ruleset(
     if not editors:
         return on_this_machine
     return bool(device) and device in editors
+
+
+def rulesets_kept_by(db: Connection, device: str) -> int:
+    """Count the house rulesets a device may change (wrote, or opened the edit link of)."""
+    (count,) = db.execute(
+        "select count(*) from ruleset_editors where device = ?", [device]
+    ).fetchone()
+    return int(count)
+
+
+@dataclass(frozen=True)
+class KeptRuleset:
+    """A house ruleset as the host sees it: who keeps it, and whether it is the family's."""
+
+    slug: str
+    name: str
+    saved: str  #: when it was last saved (ISO time)
+    games: int  #: stored games played under its name
+    phones: tuple[str, ...]  #: a short tag for each phone that keeps it (never its id)
+    scored_here: bool  #: one of those phones started or scored a game here
+
+    @property
+    def familys(self) -> bool:
+        """Say whether the ruleset is the family's: a game was played under it, a phone that
+        keeps score here keeps it, or nobody does (saved before rulesets had owners, the
+        host's own). Only a ruleset that is none of these may be removed by the host."""
+        return bool(self.games or self.scored_here or not self.phones)
+
+
+def phone_tag(device: str) -> str:
+    """Return a short tag telling phones apart in the host's lists, that gives away no id."""
+    return hashlib.sha256(device.encode()).hexdigest()[:6]
+
+
+def kept_rulesets(db: Connection) -> list[KeptRuleset]:
+    """Return every house ruleset with who keeps it and whether it is the family's, by name."""
+    rows = db.execute(
+        "select h.slug, h.name, coalesce(h.updated, h.created, ''),"
+        " coalesce((select games from result_rulesets where ruleset = h.name), 0),"
+        " (select group_concat(device, char(10)) from ruleset_editors where slug = h.slug),"
+        " exists (select 1 from ruleset_editors e where e.slug = h.slug and ("
+        "   exists (select 1 from games where creator = e.device)"
+        "   or exists (select 1 from editors where device = e.device)))"
+        " from house_rulesets h order by h.name collate nocase, h.slug"
+    ).fetchall()
+    return [
+        KeptRuleset(
+            slug,
+            name,
+            saved,
+            games,
+            tuple(sorted(phone_tag(device) for device in (devices or "").splitlines())),
+            bool(scored),
+        )
+        for slug, name, saved, games, devices, scored in rows
+    ]

@@ -197,6 +197,122 @@ def m008_game_creators(db: Database) -> None:
     )
 
 
+@migrations()
+def m009_smaller_rows(db: Database) -> None:
+    """Keep each row once, and a head-to-head record by two numbers instead of two names.
+
+    A table keyed by its primary key alone (a deal by its game and place, a player's
+    spellings by their name) kept every key twice: in the row and in the index beside it.
+    Kept WITHOUT ROWID, the row is stored in the key's own order, once. A finished game adds
+    a head-to-head row for every two players on different sides, so a table of twenty
+    players with long names added 380 rows of two names each: 270 KB for a 40 KB game
+    file. Each player's sums now carry a number (`player_totals.id`) and the head-to-head
+    rows name the two players by it.
+    """
+    for table in ("deals", "result_seats", "result_points", "player_spellings", "player_points"):
+        _without_rowid(db, table)
+    db["result_seats"].create_index(["key", "game_id"])  # dropped with the table it was on
+    db.execute("alter table player_totals rename to player_totals_by_name")
+    db.execute(
+        "create table player_totals (id integer primary key, key text not null unique,"
+        " games integer, finished integer, wins integer, bids integer, bids_made integer,"
+        " boards integer, boards_made integer)"
+    )
+    db.execute(
+        "insert into player_totals (key, games, finished, wins, bids, bids_made, boards,"
+        " boards_made) select key, games, finished, wins, bids, bids_made, boards, boards_made"
+        " from player_totals_by_name"
+    )
+    db.execute("drop table player_totals_by_name")
+    db.execute("alter table player_meetings rename to player_meetings_by_name")
+    db.execute(
+        "create table player_meetings (player integer not null, other integer not null,"
+        " wins integer, losses integer, ties integer, primary key (player, other))"
+        " without rowid"
+    )
+    db.execute(
+        "insert into player_meetings select a.id, b.id, m.wins, m.losses, m.ties"
+        " from player_meetings_by_name m join player_totals a on a.key = m.key"
+        " join player_totals b on b.key = m.other"
+    )
+    db.execute("drop table player_meetings_by_name")
+
+
+@migrations()
+def m010_players_in_pages(db: Database) -> None:
+    """Rank the players, and list a player's games, a page at a time through indexes.
+
+    /players read every player's sums and every pair's record to show them all: 143 MB
+    and 31.9 s after one big import. Each way of ranking the players is now a column of
+    its own, computed by SQLite (a generated column), each sort's columns an index with
+    the best first, so a page is read from the index in its order and the next page from
+    a place in it, whatever the number of players; likewise the pairs that met most,
+    each player's opponents, a player's games (by the order the games were stored) and
+    the rulesets played most.
+    """
+    generated = {
+        "player_totals": {
+            "made_first": "bids = 0",  # players with a bid counted rank first by made rate
+            "made_rate": "coalesce(-(1.0 * bids_made / bids), 0)",
+            "less_bids": "-bids",
+            "less_wins": "-wins",
+            "win_rate": "coalesce(-(1.0 * wins / finished), 0)",
+            "less_games": "-games",
+            "less_boards_made": "-boards_made",
+            "less_boards": "-boards",
+        },
+        "player_meetings": {"less_played": "-(wins + losses + ties)"},
+        "result_rulesets": {"less_games": "-games"},
+    }
+    for table, columns in generated.items():
+        for column, expression in columns.items():
+            db.execute(
+                f"alter table {table} add column {column} generated always as ({expression})"
+            )
+    for name, table, columns in (
+        ("players_by_made", "player_totals", "made_first, made_rate, less_bids, key"),
+        ("players_by_wins", "player_totals", "less_wins, win_rate, key"),
+        ("players_by_games", "player_totals", "less_games, key"),
+        ("players_by_boards", "player_totals", "less_boards_made, less_boards, key"),
+        ("pairs_by_games", "player_meetings", "less_played, player, other"),
+        ("opponents_by_games", "player_meetings", "player, less_played, other"),
+        ("rulesets_by_games", "result_rulesets", "less_games, ruleset"),
+    ):
+        db.execute(f"create index {name} on {table} ({columns})")
+    db["result_seats"].add_column("seq", int)  # the game's place in the order games were stored
+    db.execute(
+        "update result_seats set seq ="
+        " (select seq from game_results where game_results.game_id = result_seats.game_id)"
+    )
+    # A seat's index holds its primary key too (game, seat): by player and place, it also
+    # finds a player's games for the list's filter, as the index it replaces did.
+    db.execute("create index seats_by_player on result_seats (key, seq)")
+    db.execute("drop index idx_result_seats_key_game_id")
+
+
+@migrations()
+def m011_ruleset_keepers(db: Database) -> None:
+    """Find the house rulesets each phone keeps, and whether a phone ever kept score here.
+
+    A phone may keep only so many house rulesets, and the host may remove the rulesets
+    nobody plays whose phones never started or scored a game: both ask by phone.
+    """
+    db["ruleset_editors"].create_index(["device"])
+    db["editors"].create_index(["device"])
+    db["games"].create_index(["creator"])
+
+
+def _without_rowid(db: Database, table: str) -> None:
+    """Make a table keyed by its primary key alone, its rows as they were."""
+    (sql,) = db.execute(
+        "select sql from sqlite_master where type = 'table' and name = ?", [table]
+    ).fetchone()
+    db.execute(f"alter table [{table}] rename to [{table}_with_rowid]")
+    db.execute(f"{sql} without rowid")
+    db.execute(f"insert into [{table}] select * from [{table}_with_rowid]")
+    db.execute(f"drop table [{table}_with_rowid]")
+
+
 def now() -> str:
     """Return the time now, in UTC, as ISO 8601."""
     return datetime.now(UTC).isoformat(timespec="seconds")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import collections
 import contextlib
 import queue
+import shutil
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -19,6 +20,7 @@ from typing import Any, TypeVar
 
 from sqlite_utils import Database
 
+from ..machine import config
 from ..rules import Game, GameResult, score_game
 from .schema import migrations
 
@@ -27,6 +29,11 @@ T = TypeVar("T")
 BUSY_TIMEOUT_MS = 10_000
 #: How hard SQLite makes sure a commit is on the disk (FULL: fsync the WAL on every commit).
 SYNCHRONOUS = "FULL"
+#: Bytes the write-ahead log keeps on disk once checkpointed (SQLite's own checkpoints run
+#: every 1,000 pages, about 4 MB): without a limit it stays as big as the biggest
+#: transaction ever made it (a start-up recount of every game, an old single-transaction
+#: import), for good.
+WAL_KEEPS = 4 * 1024 * 1024
 #: Idle connections a store keeps: one per waitress thread (the server's default).
 KEEP_CONNECTIONS = 8
 #: Games kept read: a game's text changes with every deal, so 64 covers every live table.
@@ -36,6 +43,28 @@ MEMORY = ":memory:"
 
 class StorageError(Exception):
     """A database file that cannot be used as asked: missing, or in the way of a new one."""
+
+
+class DiskNearlyFull(StorageError):
+    """The disk the database is on has less room than the store keeps free: nothing is written.
+
+    SQLite itself never corrupts a database on a full disk, but every write would fail
+    halfway, with no word for the phone; refusing before the disk is full says why.
+    """
+
+    def __init__(self, free: int, keep: int) -> None:
+        self.free, self.keep = free, keep
+        self.message = (
+            f"The disk Scorekeeper keeps its games on is nearly full ({_megabytes(free)} free; "
+            f"Scorekeeper stops saving below {_megabytes(keep)}, so every game already saved "
+            "stays whole). Nothing was saved. Ask whoever runs Scorekeeper to free some space "
+            "on that disk."
+        )
+        super().__init__(self.message)
+
+
+def _megabytes(count: int) -> str:
+    return f"{count / 1_000_000:,.0f} MB"
 
 
 #: What a game's reading depends on, exactly as stored: ruleset, players, first dealer, deals.
@@ -108,11 +137,15 @@ class Connection(Database):
         return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
     @contextlib.contextmanager
-    def write(self) -> Iterator[Connection]:
+    def write(self, *, grows: bool = True) -> Iterator[Connection]:
         """Run a block as one transaction that holds the write lock from its first read.
 
-        A block inside another only joins it: the outer one commits or rolls back.
+        A block inside another only joins it: the outer one commits or rolls back. A write
+        that `grows` the database is refused (DiskNearlyFull) before it starts when the
+        disk is nearly full; one that does not (a deletion, a recount) still runs.
         """
+        if not self._writing and grows:
+            self.store.check_room()
         if self._writing:
             self._writing += 1
             try:
@@ -141,12 +174,25 @@ class Connection(Database):
             if queued:
                 self.store.writers.release()
 
+    def checkpoint(self) -> None:
+        """Copy what the write-ahead log holds into the database file now, outside any write.
+
+        PASSIVE: it waits for no reader and no writer. A long run of writes (an import)
+        calls it between its transactions, so the copying is done there, not inside the
+        commit of whichever write next finds the log past SQLite's 1,000 pages (a tap).
+        """
+        self.execute("PRAGMA wal_checkpoint(PASSIVE)")
+
 
 class Store:
     """One database file: the connections to it, its writers' lock, and the games read lately."""
 
-    def __init__(self, path: str | Path, *, keep: int = KEEP_CONNECTIONS) -> None:
+    def __init__(
+        self, path: str | Path, *, keep: int = KEEP_CONNECTIONS, min_free: int | None = None
+    ) -> None:
         self.path = str(path)
+        #: Bytes the disk keeps free: below them, writes that grow the database are refused.
+        self.min_free = config.min_free_bytes() if min_free is None else min_free
         self.writers = threading.Lock()
         self.reads = ReadCache()
         #: When old idempotency replies were last let go (`replies.py`), by time.monotonic().
@@ -155,6 +201,15 @@ class Store:
         self._idle: queue.Queue[Connection] | None = (
             None if self.path == MEMORY else queue.Queue(maxsize=keep)
         )
+
+    def check_room(self) -> None:
+        """Raise DiskNearlyFull when the database's disk has less free room than `min_free`."""
+        if self.path == MEMORY:
+            return
+        folder = Path(self.path).parent
+        free = shutil.disk_usage(folder if folder.exists() else Path.cwd()).free
+        if free < self.min_free:
+            raise DiskNearlyFull(free, self.min_free)
 
     def open(self) -> Connection:
         """Open (and migrate) a new connection: WAL, a busy timeout, foreign keys on."""
@@ -169,9 +224,10 @@ class Store:
         # acknowledged deal survives a power cut too, not only a crash of the app. It costs
         # about half a millisecond a deal write (README, "Durability").
         db.execute(f"PRAGMA synchronous={SYNCHRONOUS}")
+        db.execute(f"PRAGMA journal_size_limit={WAL_KEEPS}")
         db.execute("PRAGMA foreign_keys=ON")
         if migrations.pending(db):
-            with db.write():
+            with db.write(grows=False):
                 pass  # take the write lock so two workers never migrate at once
             migrations.apply(db)
         return db

@@ -2,9 +2,9 @@
 
 The file is `{"format": "scorekeeper-archive", "version": 1, "games": [...]}`
 where each game is a game file of docs/game-format.md, exactly as `/games/<id>/export.json`
-gives it. Importing checks every game before writing any, then writes them all in
-one transaction: a bad game anywhere in the file means nothing is imported.
-No Flask here.
+gives it. Importing checks every game before writing any, so a bad game anywhere in the
+file means nothing is imported; then the games are written a few at a time
+(`service.imports`), so the family's taps go on meanwhile. No Flask here.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..rules import Game, GameFileError, ScoreError, default_lookup, read_game, score_game
-from ..service.games import import_games as store_all
+from ..service.imports import Progress
+from ..service.imports import import_games as store_all
 from ..storage import Connection, NotFound, game_ids, get_game
 from .strict_json import read_json_document
 
@@ -50,8 +51,9 @@ def all_games_text(db: Connection) -> Iterator[str]:
     yield "]\n}" if first else "\n ]\n}"
 
 
-def read_all_games(document: Any) -> list[Game]:
-    """Check an archive document and every game in it; refuse it whole if any game is bad."""
+def read_all_games(document: Any, *, most: int | None = None) -> list[Game]:
+    """Check an archive document and every game in it; refuse it whole if any game is bad, or
+    if it holds more than `most` games (counted before any is read)."""
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise GameFileError(
             f'this is not a Scorekeeper archive (it should say "format": "{FORMAT}"); '
@@ -62,6 +64,12 @@ def read_all_games(document: Any) -> list[Game]:
     raw_games = document.get("games")
     if not isinstance(raw_games, list):
         raise GameFileError("the archive's games must be a list of game files")
+    if most is not None and len(raw_games) > most:
+        raise GameFileError(
+            f"this archive holds {len(raw_games):,} games, and an import here takes at most "
+            f"{most:,}; whoever runs Scorekeeper can import it whole on that machine with "
+            "`scorekeeper import-all FILE`"
+        )
     games = []
     for number, raw in enumerate(raw_games, 1):
         try:
@@ -73,19 +81,35 @@ def read_all_games(document: Any) -> list[Game]:
     return games
 
 
-def read_all_games_text(raw: str | bytes) -> list[Game]:
-    """Read an archive file's text and check every game in it."""
-    return read_all_games(read_json_document(raw, what="the archive"))
+def read_all_games_text(raw: str | bytes, *, most: int | None = None) -> list[Game]:
+    """Read an archive file's text and check every game in it (at most `most` of them)."""
+    return read_all_games(read_json_document(raw, what="the archive"), most=most)
 
 
-def import_games(db: Connection, games: list[Game], *, device: str | None = None) -> int:
-    """Store checked games in one transaction (all or none); return how many were stored."""
-    return store_all(db, games, device=device)
+def import_games(
+    db: Connection,
+    games: list[Game],
+    *,
+    device: str | None = None,
+    progress: Progress | None = None,
+    pause: float | None = None,
+) -> int:
+    """Store checked games a short transaction at a time; return how many were stored.
 
-
-def import_all(db: Connection, document: Any, *, device: str | None = None) -> int:
-    """Check every game of an archive document, then store them all or none; return the count.
-
-    The games get new ids; the device, if given, becomes an editor of each.
+    `progress` is told after each transaction; `pause` (seconds between transactions)
+    is the service's unless given (0 for a database nobody else is using).
     """
-    return import_games(db, read_all_games(document), device=device)
+    if pause is None:
+        return store_all(db, games, device=device, progress=progress)
+    return store_all(db, games, device=device, progress=progress, pause=pause)
+
+
+def import_all(
+    db: Connection, document: Any, *, device: str | None = None, pause: float | None = None
+) -> int:
+    """Check every game of an archive document, then store them (none if any is bad); return
+    the count.
+
+    The games get new ids; the device, if given, becomes the creator of each.
+    """
+    return import_games(db, read_all_games(document), device=device, pause=pause)

@@ -7,8 +7,8 @@ its connection; `template_helpers.py` registers everything the templates may cal
 
 May import: machine, rules, house_rules, storage, standings, service, presentation,
 transfer, sheets, table.
-Libraries: flask, flask_wtf, flask_limiter, flask_compress, werkzeug, wtforms, jinja2,
-markupsafe, markdown_it, segno.
+Libraries: flask, flask_wtf, flask_limiter, limits, flask_compress, werkzeug, wtforms,
+jinja2, markupsafe, markdown_it, segno.
 """
 
 from __future__ import annotations
@@ -108,6 +108,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         MAX_FORM_PARTS=200,
         JSON_SORT_KEYS=False,
         QUOTAS=config.quotas_on(),
+        MIN_FREE_BYTES=config.min_free_bytes(),
         TRUSTED_HOSTS=config.trusted_hosts(),
     )
     if test_config:
@@ -133,6 +134,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         api,
         archive,
         docs,
+        host,
         live,
         players,
         rules_pages,
@@ -144,7 +146,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         trust,
     )
 
-    for area in (
+    areas = (
         table,
         api,
         sheets,
@@ -155,9 +157,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         archive,
         sharing,
         shelf,
+        host,
         trust,
         runtime,
-    ):
+    )
+    for area in areas:
         app.register_blueprint(area.bp)
     sheets.init_app(app)
     template_helpers.init_app(app)

@@ -21,13 +21,12 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 
 from ..rules import ScoreError
-from ..service.games import import_games
-from ..transfer.all_games import all_games_text, read_all_games_text
+from ..transfer.all_games import all_games_text, import_games, read_all_games_text
 from .db import get_db, own_connection
 from .devices import current_device
 from .errors import refusal
 from .pools import slow
-from .quotas import quota
+from .quotas import QUOTAS, charge, quota
 from .security import csrf
 
 bp = Blueprint("archive", __name__)
@@ -47,13 +46,20 @@ def _slots(state) -> None:  # type: ignore[no-untyped-def]
 
 #: An archive holds every game, so it may be bigger than one game file.
 MAX_ARCHIVE_BYTES = 8 * 1024 * 1024
+#: Games one import here may hold: as many as a phone may start in an hour, which is what
+#: the import counts against. The host imports any number with `scorekeeper import-all`.
+MAX_ARCHIVE_GAMES = next(count for count, per in QUOTAS["games"].per_device if per == "hour")
 
 PAGE = """{% extends "base.html" %}
 {% block title %}Import all games · Scorekeeper{% endblock %}
 {% block main %}
 <h1>Import all games</h1>
 <p>Choose an archive saved with “Download all games”. Every game in it is checked
-first; if one is wrong, nothing is imported.</p>
+first; if one is wrong, nothing is imported. An archive imported here holds at most
+{{ most }} games, and they count as new games of this phone; whoever runs Scorekeeper can
+import a bigger one on that machine with <code>scorekeeper import-all</code>, which says
+how far it is as it goes. The games go in a few at a time, so games being played go on
+meanwhile: a hundred long games take a few seconds.</p>
 <form method="post" enctype="multipart/form-data" class="card">
   {{ form.csrf_token }}
   <p><label for="file">{{ form.file.label.text }}</label><br>
@@ -126,12 +132,13 @@ def import_archive() -> Response | tuple[str, int]:
     if form.validate_on_submit():
         raw = form.file.data.read(MAX_ARCHIVE_BYTES + 1)
         try:
-            games = read_all_games_text(raw)
+            games = read_all_games_text(raw, most=MAX_ARCHIVE_GAMES)
         except ScoreError as error:
             form.file.errors.append(f"Nothing was imported: {error}")
         else:
+            charge("games", len(games), unit="hour")  # as many new games as it holds
             count = import_games(get_db(), games, device=current_device())
             flash(f"Imported {count} game{'' if count == 1 else 's'}.", "success")
             return redirect(url_for("table.home"), code=303)  # type: ignore[return-value]
     status = 422 if form.is_submitted() else 200
-    return render_template_string(PAGE, form=form), status
+    return render_template_string(PAGE, form=form, most=MAX_ARCHIVE_GAMES), status

@@ -33,7 +33,8 @@ def close_db(_error: BaseException | None = None) -> None:
 def init_app(app: Flask) -> None:
     """Give the app its store, its games' stored results brought up to date, and take each
     request's connection back at its end."""
-    store = app.extensions[STORE] = Store(app.config["DATABASE"])
+    store = Store(app.config["DATABASE"], min_free=app.config["MIN_FREE_BYTES"])
+    app.extensions[STORE] = store
     db = store.connect()
     try:
         bring_up_to_date(db)

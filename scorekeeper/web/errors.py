@@ -22,7 +22,7 @@ from werkzeug.exceptions import HTTPException, SecurityError
 
 from ..presentation.errors import error_page
 from ..service.errors import NotAllowed
-from ..storage import NotFound
+from ..storage import DiskNearlyFull, NotFound
 
 MESSAGES = {
     400: "That request did not make sense to Scorekeeper.",
@@ -120,6 +120,12 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(NotAllowed)
     def _not_allowed(error: NotAllowed) -> Response:
         return refusal(403, error.message)
+
+    @app.errorhandler(DiskNearlyFull)
+    def _disk_nearly_full(error: DiskNearlyFull) -> Response:
+        # 507 Insufficient Storage: the server cannot keep what was sent, and says why.
+        app.logger.error("refused a write: %s", error.message)
+        return refusal(507, error.message)
 
     @app.errorhandler(BadQuery)
     def _bad_query(error: BadQuery) -> Response:

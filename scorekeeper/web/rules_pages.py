@@ -29,6 +29,7 @@ from ..service.errors import NotAllowed
 from ..service.rulebook import (
     NOT_YOURS,
     NameTaken,
+    TooManyRulesets,
     delete_house_rules,
     join_house_rules,
     may_edit_rules,
@@ -74,7 +75,8 @@ def may_edit(found: FoundRuleset) -> bool:
 @bp.get("/rules")
 @slow
 def index() -> str:
-    return render_template("rules/index.html", page=rules_index(get_db()))
+    shown = rules_index(get_db(), host=on_this_machine())
+    return render_template("rules/index.html", page=shown)
 
 
 @bp.get("/rules/<slug>")
@@ -121,8 +123,8 @@ def _save(form: HouseRulesForm, editing: FoundRuleset | None) -> Any:
             slug=editing.slug if editing else None,
             on_this_machine=on_this_machine(),
         )
-    except NameTaken as taken:
-        errors.add("name", taken.message)
+    except (NameTaken, TooManyRulesets) as refused:
+        errors.add("name", refused.message)
         return _editor(form, rules_editor(form_texts(form), errors, editing=name), status=422)
     flash(f"Saved {document['name']}.", "status")
     return redirect(url_for("rules_pages.page", slug=slug), code=303)
@@ -192,9 +194,11 @@ def import_rules() -> Any:
             problems.append(f"This file cannot be imported: {error}.")
         else:
             try:
-                slug = save_house_rules(get_db(), document, device=current_device())
-            except NameTaken as taken:
-                problems.append(taken.message)
+                slug = save_house_rules(
+                    get_db(), document, device=current_device(), on_this_machine=on_this_machine()
+                )
+            except (NameTaken, TooManyRulesets) as refused:
+                problems.append(refused.message)
             else:
                 flash(f"Imported {ruleset.name}.", "status")
                 return redirect(url_for("rules_pages.page", slug=slug), code=303)

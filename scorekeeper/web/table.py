@@ -76,7 +76,7 @@ from .new_game import (
     sentence,
 )
 from .pools import slow
-from .quotas import quota
+from .quotas import charge, quota
 from .rules_forms import options
 
 bp = Blueprint("table", __name__)
@@ -436,7 +436,9 @@ def import_game() -> Response | tuple[str, int] | str:
     if form.validate_on_submit():
         raw = form.file.data.read(1024 * 1024 + 1)
         try:
-            stored = games.start_game(get_db(), load_game_text(raw), device=current_device())
+            game = load_game_text(raw)
+            charge("games", 1, unit="hour")  # a game imported is a new game of this phone's
+            stored = games.start_game(get_db(), game, device=current_device())
         except ScoreError as error:
             form.file.errors.append(f"This file cannot be imported: {error}")
         else:

@@ -1,12 +1,16 @@
-"""Measure what a club's archive costs the pages: 10, 1,000 and 3,000 games (issue 16).
+"""Measure what a club's archive costs the pages: 10 to 30,000 games (issues 16 and 31).
 
 For each size it imports an archive through the project's own import
-(`scorekeeper.transfer.all_games.import_all`) into a scratch database, starts a real
-`scorekeeper serve` on it, and measures over loopback HTTP: the home page's
-weight and time, `/players`' time, and the p95 of a deal written to a 250-deal
-game. Each figure is printed beside its budget, with how it grows from the
-smallest archive to the largest (it must not grow with the archive). Nothing
-here asserts on time: a miss is reported, not raised.
+(`scorekeeper.transfer.all_games.import_games`, without its pauses between transactions)
+into a scratch database, timing each of the import's transactions by SQLite's own
+BEGIN and the commit's return; then starts a real `scorekeeper serve` on it, and
+measures over loopback HTTP: the home page's weight and time, `/players`' weight and
+time, and the p95 of a deal written to a 250-deal game. A club's forty members play
+most games; every tenth is a table of strangers, names no game had before, so the
+players and their pairs grow with the archive too (about 15,000 players at 30,000
+games). Each figure is printed beside its budget, with how it grows from the smallest
+archive to the largest (it must not grow with the archive). Nothing here asserts on
+time: a miss is reported, not raised.
 
 Run alone: `.venv/bin/python -m scripts.benchmarks.archive [--quick]`; `scripts/bench.py`
 calls `archive_figures()` and prints `format_archive()` with its own figures.
@@ -29,7 +33,7 @@ from . import EXAMPLES, example
 from .figures import percentile
 from .server import Client, Server
 
-SIZES = (10, 1_000, 3_000)
+SIZES = (10, 1_000, 3_000, 30_000)
 #: A club: this many members, four to seven at a table.
 MEMBERS = [f"Member {number:02d}" for number in range(1, 41)]
 #: Deals already in the long game before each timed write (the write makes it 250).
@@ -85,7 +89,8 @@ class ArchiveFigure:
 
 def club_games(count: int) -> list[dict[str, Any]]:
     """Return `count` game files: the examples over and over, with the club's names at the
-    table, every fifth game stopped halfway (still being played)."""
+    table (every tenth a table of strangers), every fifth game stopped halfway (still being
+    played)."""
     names = sorted(path.name.removesuffix(".game.json") for path in EXAMPLES.glob("*.game.json"))
     templates = [example(name) for name in names]
     games = []
@@ -93,6 +98,8 @@ def club_games(count: int) -> list[dict[str, Any]]:
         game = json.loads(json.dumps(templates[number % len(templates)]))
         seats = len(game["players"])
         game["players"] = [MEMBERS[(number * 3 + seat) % len(MEMBERS)] for seat in range(seats)]
+        if number % 10 == 9:
+            game["players"] = [f"Stranger {number}-{seat}" for seat in range(seats)]
         if number % 5 == 4:
             game["deals"] = game["deals"][: len(game["deals"]) // 2]
         games.append(game)
@@ -115,11 +122,12 @@ def long_game() -> tuple[dict[str, Any], list[dict[str, Any]]]:
     return game, deals[LONG_GAME_DEALS:]
 
 
-def build_database(path: Path, size: int) -> None:
-    """Import `size` club games and the long game into a new database, as `import-all` does."""
+def build_database(path: Path, size: int) -> list[float]:
+    """Import `size` club games and the long game into a new database, as `import-all` does
+    (without its pauses); return how long each of its transactions held the write lock."""
     from scorekeeper.rules import stored_values
     from scorekeeper.storage import open_database
-    from scorekeeper.transfer.all_games import import_all
+    from scorekeeper.transfer.all_games import read_all_games
 
     db = open_database(path)
     try:
@@ -127,9 +135,33 @@ def build_database(path: Path, size: int) -> None:
         # New rulesets have at most 104 deals; the 250-deal game stands for one kept from
         # before that limit, which must still open, score and take deals as fast.
         with stored_values():
-            import_all(db, {"format": "scorekeeper-archive", "version": 1, "games": games})
+            document = {"format": "scorekeeper-archive", "version": 1, "games": games}
+            return transactions_held(db, read_all_games(document))
     finally:
         db.close()
+
+
+def transactions_held(db: Any, games: list[Any]) -> list[float]:
+    """Import checked games (without the pauses between transactions); return the seconds
+    each transaction held the write lock, from SQLite's BEGIN to the COMMIT's return."""
+    from scorekeeper.transfer.all_games import import_games
+
+    begun: list[float] = []
+    held: list[float] = []
+
+    def trace(statement: str) -> None:
+        if statement.startswith("BEGIN"):
+            begun.append(time.perf_counter())
+
+    def progress(done: int, total: int) -> None:
+        held.append(time.perf_counter() - begun[-1])  # told once the COMMIT has returned
+
+    db.conn.set_trace_callback(trace)
+    try:
+        import_games(db, games, progress=progress, pause=0)
+    finally:
+        db.conn.set_trace_callback(None)
+    return held
 
 
 # Measuring over HTTP ----------------------------------------------------------------------
@@ -181,20 +213,20 @@ def measure(size: int, requests: int, writes: int) -> dict[str, float]:
     with tempfile.TemporaryDirectory(prefix="scorekeeper-archive-") as scratch:
         database = Path(scratch) / "archive.sqlite"
         started = time.perf_counter()
-        build_database(database, size)
+        held = build_database(database, size)
         imported = time.perf_counter() - started
         server = Server(db=database).start()
         try:
             client = Client(server.url)
             client.fetch_token()
             pid = server.process.pid  # type: ignore[union-attr]
-            for path in ("/", "/players"):
+            for path in ("/", "/players", "/players?sort=games"):
                 timed_get(client, path)  # warm: templates compiled, connections opened
             home, home_cpu = on_server(
                 pid, lambda: [timed_get(client, "/") for _ in range(requests)]
             )
             players, players_cpu = on_server(
-                pid, lambda: [timed_get(client, "/players")[0] for _ in range(requests)]
+                pid, lambda: [timed_get(client, "/players") for _ in range(requests)]
             )
             editor, game_id = editor_client(server.url, database)
             write, write_cpu = on_server(pid, lambda: long_game_writes(editor, game_id, writes))
@@ -202,9 +234,11 @@ def measure(size: int, requests: int, writes: int) -> dict[str, float]:
             server.stop()
     return {
         "import": imported,
+        "longest_ms": max(held) * 1000,
         "home_ms": statistics.median(t for t, _ in home) * 1000,
         "home_kb": max(size for _, size in home) / 1000,
-        "players_ms": statistics.median(players) * 1000,
+        "players_ms": statistics.median(t for t, _ in players) * 1000,
+        "players_kb": max(size for _, size in players) / 1000,
         "write_p95_ms": percentile(write, 95) * 1000,
         "home_cpu_ms": home_cpu * 1000 / requests,
         "players_cpu_ms": players_cpu * 1000 / requests,
@@ -241,15 +275,17 @@ def archive_figures(quick: bool = False) -> list[ArchiveFigure]:
     figures = [
         ArchiveFigure("Home page `/`: weight", "KB", 40),
         ArchiveFigure("Home page `/`: time (median)", "ms", 50),
+        ArchiveFigure("`/players`: weight", "KB", 40),
         ArchiveFigure("`/players`: time (median)", "ms", 100),
         ArchiveFigure("A deal written to a 250-deal game: p95", "ms", 60),
         ArchiveFigure("Home page `/`: server CPU per request", "ms"),
         ArchiveFigure("`/players`: server CPU per request", "ms"),
         ArchiveFigure("The 250th deal written and taken back: server CPU per pair", "ms"),
-        ArchiveFigure("Importing the archive (`import_all`)", "s"),
+        ArchiveFigure("Importing the archive: its longest transaction", "ms", 250),
+        ArchiveFigure("Importing the archive (`import_games`, without its pauses)", "s"),
     ]
-    keys = ("home_kb", "home_ms", "players_ms", "write_p95_ms", "home_cpu_ms", "players_cpu_ms")
-    keys += ("write_cpu_ms", "import")
+    keys = ("home_kb", "home_ms", "players_kb", "players_ms", "write_p95_ms", "home_cpu_ms")
+    keys += ("players_cpu_ms", "write_cpu_ms", "longest_ms", "import")
     for size in SIZES:
         print(f"bench: archive of {size:,} games …", file=sys.stderr, flush=True)
         measured = measure(size, requests=5 if quick else 20, writes=10 if quick else 40)

@@ -2,7 +2,7 @@
 
 20 players with 100-character names, a house ruleset with an 80-character name and a
 104-deal schedule, and one thrown-in deal for each deal of it (208 deals in all). The
-benchmarks measure every page of it, and `tests/limits/test_largest_game.py` holds each
+benchmarks measure every page of it, and `tests/web/test_largest_game.py` holds each
 page to its budget.
 """
 

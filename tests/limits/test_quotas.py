@@ -46,13 +46,41 @@ def test_new_phones_on_one_address_share_its_quota(guarded_app) -> None:
     assert count_rows(guarded_app.config["DATABASE"], "games") == 30
 
 
-def test_a_refused_form_costs_nothing(guarded_app) -> None:
+def test_a_refused_game_counts_like_a_made_one(guarded_app) -> None:
+    # A bad game costs the server the work of reading it: ten a minute, then 429.
     phone = guarded_app.test_client()
     token = csrf_token(phone)
     bad = {**GAME, "players": ["Ann", "Ann", "Cy", "Dee"]}
-    for _ in range(12):
-        assert phone.post("/api/games", json=bad, headers={"X-CSRFToken": token}).status_code == 422
-    assert create(phone, token).status_code == 201
+    sent = [
+        phone.post("/api/games", json=bad, headers={"X-CSRFToken": token}).status_code
+        for _ in range(10)
+    ]
+    assert sent == [422] * 10
+    refused = create(phone, token)
+    assert refused.status_code == 429
+    assert "Too many new games from this phone" in refused.get_json()["error"]
+    assert count_rows(guarded_app.config["DATABASE"], "games") == 0
+
+
+def test_a_flood_of_bad_files_is_throttled_like_a_flood_of_good_ones(guarded_app) -> None:
+    import io
+
+    phone = guarded_app.test_client()
+    csrf_token(phone)
+    statuses = []
+    for _ in range(6):
+        page = phone.get("/import").get_data(as_text=True)
+        upload = (io.BytesIO(b'{"ruleset": "joker", "players": ' + b"[" * 50), "bad.json")
+        data = {"csrf_token": hidden(page, "csrf_token"), "file": upload}
+        statuses.append(phone.post("/import", data=data).status_code)
+    assert statuses == [422] * 5 + [429]
+    # A request refused for its security token, before its view runs, is counted too.
+    other = guarded_app.test_client()
+    token = csrf_token(other)
+    tokenless = [other.post("/api/games", json=GAME).status_code for _ in range(10)]
+    assert tokenless == [400] * 10
+    assert create(other, token).status_code == 429
+    assert count_rows(guarded_app.config["DATABASE"], "games") == 0
 
 
 def test_a_burst_of_imports_gets_429(guarded_app) -> None:
@@ -74,9 +102,8 @@ def test_a_scorer_tapping_fast_never_meets_a_quota(guarded_app) -> None:
     phone = guarded_app.test_client()
     csrf_token(phone)
     table = Table(phone).start("back-alley-individual", ["Ann", "Bob", "Cy", "Dee"])
-    # A hundred taps in a row, far faster than any hand is played: each the first bid or tricks
-    # offered but a pass (everyone passing every deal would throw every deal in; the trump,
-    # asked first, is a toggle that never moves the deal on).
+    # A hundred taps in a row, far faster than any hand is played: each the first choice offered
+    # but a pass (everyone passing every deal would throw every deal in), trump left unnamed.
     for _ in range(100):
         choices = [
             value
@@ -141,3 +168,30 @@ def test_long_reads_count_against_a_quota_and_asking_whether_a_game_changed_does
     other = guarded_app.test_client()
     csrf_token(other)
     assert other.get(reads[1]).status_code == 200  # another phone has its own quota
+
+
+def archive_of(count: int) -> str:
+    game = {**GAME, "deals": []}
+    return json.dumps({"format": "scorekeeper-archive", "version": 1, "games": [game] * count})
+
+
+def test_an_import_counts_its_games_against_the_hours_new_games(guarded_app) -> None:
+    import io
+
+    phone = guarded_app.test_client()
+    token = csrf_token(phone)
+
+    def send(count: int):
+        upload = (io.BytesIO(archive_of(count).encode()), "all.json")
+        return phone.post("/archive/import", data={"csrf_token": token, "file": upload})
+
+    assert send(60).status_code == 303
+    refused = send(50)
+    assert refused.status_code == 429 and "Retry-After" in refused.headers
+    words = refused.get_data(as_text=True)
+    assert "That is 50 new games; this phone has 40 left this hour (at most 100 an hour)." in words
+    assert "Nothing was saved" in words
+    assert count_rows(guarded_app.config["DATABASE"], "games") == 60
+    # What is left this hour is left for new games one at a time, or an import of as many.
+    assert send(30).status_code == 303
+    assert [create(phone, token).status_code for _ in range(11)] == [201] * 10 + [429]

@@ -12,10 +12,11 @@ from typing import Any
 import pytest
 
 from scorekeeper.rules import GameFileError, read_game
-from scorekeeper.service.games import import_games
+from scorekeeper.service.imports import import_games
 from scorekeeper.storage import open_database
 from scorekeeper.transfer.all_games import export_all, import_all, read_all_games_text
 from scorekeeper.web import create_app
+from scorekeeper.web.archive import MAX_ARCHIVE_GAMES
 from tests.conftest import EXAMPLES, example
 
 from .conftest import page_token, table_dump
@@ -160,8 +161,21 @@ def test_the_archive_import_form_is_csrf_protected_and_takes_big_archives(web) -
     refused = upload(web, json.dumps(archive).encode(), token="stale")
     assert refused.status_code == 303 and refused.headers["Location"] == "/archive/import"
     assert table_dump(web["db"]) == before
-    # Past the one-megabyte limit for a single game file, an archive still goes in.
-    big = {**archive, "games": archive["games"] * 40}
-    raw = json.dumps(big, indent=2).encode()
+    # Past the one-megabyte limit for a single game file, an archive still goes in: as many
+    # games as one import may hold (widely indented).
+    big = {**archive, "games": (archive["games"] * 100)[:MAX_ARCHIVE_GAMES]}
+    raw = json.dumps(big, indent=8).encode()
     assert 1024 * 1024 < len(raw) < 8 * 1024 * 1024
     assert upload(web, raw).status_code == 303
+
+
+def test_an_archive_of_more_games_than_an_import_may_hold_imports_nothing(web) -> None:
+    before = table_dump(web["db"])
+    archive = json.loads(web["client"].get("/archive.json").data)
+    many = {**archive, "games": (archive["games"] * 100)[: MAX_ARCHIVE_GAMES + 1]}
+    answer = upload(web, json.dumps(many).encode())
+    assert answer.status_code == 422
+    page = answer.get_data(as_text=True)
+    assert f"holds {MAX_ARCHIVE_GAMES + 1} games, and an import here takes at most 100" in page
+    assert "scorekeeper import-all FILE" in page
+    assert table_dump(web["db"]) == before

@@ -6,7 +6,13 @@ import pytest
 
 from scorekeeper.house_rules.words import rule_lines
 from scorekeeper.presentation.scoresheet import MADE, SET, build_blank_sheet, build_game_sheet
-from scorekeeper.rules import GameFileError, RulesetError, builtin_rulesets, find_ruleset
+from scorekeeper.rules import (
+    GameFileError,
+    Ruleset,
+    RulesetError,
+    builtin_rulesets,
+    find_ruleset,
+)
 
 from .games import bluke_game, example, joker_passing_game, scored
 
@@ -47,6 +53,19 @@ def test_blank_sheet_fills_in_dealers_and_says_throw_ins_are_not_foreseen():
         "\u2068Bob\u2069 & \u2068Dee\u2069",
     ]
     assert heads[0].bidders == ((1, "Ann"), (3, "Cy"))
+
+
+def test_a_blank_sheet_of_joker_pairs_heads_each_pair_with_both_partners_bid_columns():
+    pairs = Ruleset.from_document({"base": "joker", "pairs": True})
+    sheet = build_blank_sheet(pairs, players=["Ann", "Bob", "Cy", "Dee"], first_dealer=0)
+    heads = sheet.grids[0].sides
+    assert [head.title for head in heads] == [
+        "\u2068Ann\u2069 & \u2068Cy\u2069",
+        "\u2068Bob\u2069 & \u2068Dee\u2069",
+    ]
+    assert [head.bidders for head in heads] == [((1, "Ann"), (3, "Cy")), ((2, "Bob"), (4, "Dee"))]
+    # Each partner bids for themself: two bid cells under each pair, on every row.
+    assert {len(side.bids) for row in sheet.grids[0].rows for side in row.cells} == {2}
 
 
 def test_blank_sheet_without_redeal_needs_no_throw_in_note():

@@ -82,3 +82,29 @@ def test_the_comparison_of_the_largest_game_comes_a_part_at_a_time_within_the_bu
     assert [int(position) for position in seen] == list(range(1, 209))
     assert client.get(f"{base}&part=19").status_code == 404
     assert client.get(f"{base}&part=nine").status_code == 400
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/games/{id}",
+        "/games/{id}/table.json",
+        "/games/{id}/watch",
+        "/games/{id}/live",
+        "/games/{id}/live/board",
+        "/games/{id}/chart.svg",
+        "/games/{id}/qr.svg",
+        "/games/{id}/edit-qr.svg",
+        "/games/{id}/deals/208/edit",
+        "/games/{id}/export.json",
+        "/api/games/{id}",
+        "/api/games/{id}/deals/208",
+        "/games/{id}/compare",
+        "/",
+        "/players",
+    ],
+)
+def test_every_other_answer_of_the_largest_game_fits_the_budget(client, largest, path) -> None:
+    answer = client.get(path.format(id=largest))
+    assert answer.status_code == 200
+    assert 0 < len(answer.data) <= BUDGET, len(answer.data)
