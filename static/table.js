@@ -6,20 +6,24 @@
 // What the phone has is sent in order, once (phone/sync.js); the server's scores must equal
 // the phone's; a game changed on the server meanwhile is the scorer's to settle. The line
 // under the totals always says where things stand. On /offline (the page the service
-// worker shows with no connection) it lists the games kept here and starts new ones.
+// worker shows with no connection) phone/here.js lists the games kept here and starts new ones.
 import * as store from "/static/phone/store.js";
-import { nextOp, same, shared, unsent } from "/static/phone/store.js";
+import { nextOp, unsent } from "/static/phone/store.js";
 
 // The rules and the sending come once the page is idle, with the rules' runtime: the first
 // visit's page loads only what it needs to draw the server's screen and keep a tap.
 let rules = null;
 let sync = null;
+let settle = null;
 let phoneCode = null;
 
 function loadPhoneCode() {
   if (!phoneCode) {
-    phoneCode = Promise.all([import("/static/phone/rules.js"), import("/static/phone/sync.js")])
-      .then(function (loaded) { rules = loaded[0]; sync = loaded[1]; });
+    phoneCode = Promise.all([
+      import("/static/phone/rules.js"),
+      import("/static/phone/sync.js"),
+      import("/static/phone/settle.js"),
+    ]).then(function (loaded) { rules = loaded[0]; sync = loaded[1]; settle = loaded[2]; });
   }
   return phoneCode;
 }
@@ -394,145 +398,21 @@ class Table {
     };
   }
 
-  // The server refused a change as out of date: see how the game stands there now.
-  async reconcile() {
-    const record = this.record;
-    const server = await sync.fetchServer(this.id, record.server);
-    if (server.offline) { this.sync.offline = true; this.sync.later(2000); return false; }
-    if (!server.document) return this.refused(null, server);
-    const mine = record.phone.document.deals;
-    const theirs = server.document.deals;
-    if (shared(theirs, mine) === theirs.length) {
-      // The server holds no deal this phone lacks: carry on from where it is.
-      record.server = { document: server.document, version: server.version, taps: server.taps };
-      await store.save(record);
-      return true;
-    }
-    if (shared(mine, theirs) === mine.length && same(mine, record.server.document.deals)) {
-      await this.adopt(server); // this phone changed no deal: the server's game is the game
-      await this.draw();
-      return true;
-    }
-    record.settle = { server: { document: server.document, version: server.version, taps: server.taps }, moved: false };
-    await store.save(record);
-    await this.drawSettle();
-    return false;
-  }
+  // A change refused, a game changed meanwhile, a game created: phone/settle.js, which comes
+  // with the sending, takes them.
+  reconcile() { return settle.reconcile(this); }
 
-  async refused(op, answer) {
-    const record = this.record;
-    if (answer.status === 403 || answer.status === 404) {
-      const server = answer.status === 403 ? await sync.fetchServer(this.id, null) : null;
-      const mine = record.phone.document.deals;
-      const theirs = server && server.document ? server.document.deals : [];
-      if (shared(mine, theirs) < mine.length) {
-        record.settle = { server: server && server.document ? server : { document: Object.assign({}, record.phone.document, { deals: [] }), version: 0, taps: [] }, moved: true };
-        await store.save(record);
-        await this.drawSettle();
-        return false;
-      }
-      // Nothing but taps of this deal: the server's page says why they were not saved.
-      record.phone = null;
-      await store.save(record);
-      location.replace(this.url);
-      return false;
-    }
-    let why = typeof answer.body === "object" && answer.body ? answer.body.error : "";
-    if (!why && typeof answer.body === "string") {
-      const said = new DOMParser().parseFromString(answer.body, "text/html").getElementById("problem");
-      why = said ? said.textContent.trim() : "";
-    }
-    const what = op && op.kind === "deal" ? "deal " + op.position : "a tap";
-    record.mismatch = { refused: what + " from this phone: " + (why || "status " + answer.status) + "." };
-    await store.save(record);
-    return false;
-  }
+  refused(op, answer) { return settle.refused(this, op, answer); }
 
-  // A game started on this phone is on the server now: it goes on as the server's game.
-  async created(made) {
-    const local = this.record;
-    const server = await sync.fetchServer(made.id, null);
-    if (!server.document) return false;
-    const record = Object.assign({}, local, {
-      id: made.id,
-      local: false,
-      pending: null,
-      server: { document: server.document, version: server.version, taps: server.taps },
-      flags: { creator: server.page.creator, edit_key: server.page.edit_key, archived: false },
-    });
-    await store.save(record);
-    await store.save({ id: local.id, moved: made.id });
-    this.id = made.id;
-    this.url = made.url;
-    this.record = this.sync.record = record;
-    if (shell) history.replaceState(null, "", "#" + made.id);
-    await this.draw();
-    note("This game is in the family archive now, with its sheet and stats: ", made.url, "its page");
-    return true;
-  }
+  created(made) { return settle.created(this, made); }
 
   async drawSettle() {
-    if (!settling || !this.record.settle) return;
-    const record = this.record;
-    const drawn = await rules.ask({ ask: "settle", server: record.settle.server.document, phone: record.phone.document, moved: record.settle.moved });
-    settling.innerHTML = drawn.html;
-    settling.hidden = false;
-    this.say();
+    await loadPhoneCode();
+    await rules.start(runtimeUrl());
+    return settle.drawSettle(this);
   }
 
-  // The scorer chose: "phone" (send this phone's deals over the server's), "server" (let this
-  // phone's go), "copy" (this phone's version becomes a game of its own; the server's stays).
-  async settleWith(choice) {
-    const record = this.record;
-    const settle = record.settle;
-    if (!settle) return;
-    if (choice === "copy") {
-      settle.key = settle.key || randomKey();
-      await store.save(record);
-      const made = await fetch("/api/games", {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "Content-Type": "application/json", "X-CSRFToken": token(), "Idempotency-Key": settle.key },
-        body: JSON.stringify(record.phone.document),
-      }).then(function (response) { return response.status === 201 ? response.json() : null; }, function () { return null; });
-      if (!made) { this.say("The copy could not be sent just now: try again."); return; }
-      note("This phone's version is a game of its own now: ", made.url, "open it");
-      choice = "server";
-    } else {
-      settling.replaceChildren();
-    }
-    if (settle.moved) {
-      // This phone may no longer change the game: it shows the server's page, as a watcher.
-      record.settle = null;
-      record.phone = null;
-      await store.save(record);
-      if (!document.getElementById("noted")) location.replace(this.url);
-      return;
-    }
-    record.settle = null;
-    if (choice === "server") {
-      await this.adopt(settle.server);
-    } else {
-      record.server = settle.server;
-    }
-    await this.draw();
-    this.sync.kick();
-  }
-}
-
-// Say something worth keeping in view above the screen, with a link.
-function note(words, url, label) {
-  if (!settling) return;
-  const said = document.createElement("p");
-  said.className = "flash success";
-  said.id = "noted";
-  said.append(words);
-  const link = document.createElement("a");
-  link.href = url;
-  link.textContent = label;
-  said.append(link, ".");
-  settling.replaceChildren(said);
-  settling.hidden = false;
+  settleWith(choice) { return settle.settleWith(this, choice); }
 }
 
 // Taps: one at a time, in order, a slow double tap counted once.
@@ -580,90 +460,14 @@ function onGamePage() {
   table.begin().catch(function (error) { table.say("This phone could not open its copy: " + error.message); });
 }
 
-// /offline: the games kept on this phone, a new game started here, one of them scored.
-async function onThisPhone() {
-  const wanted = decodeURIComponent(location.hash.slice(1)) ||
-    (location.pathname.match(/^\/games\/([^/]+)$/) || [])[1] || "";
-  const kept = await store.all().catch(function () { return []; });
-  listKept(kept);
-  const form = document.getElementById("start-here");
-  if (form) form.addEventListener("submit", startHere);
-  const add = document.getElementById("add-seat");
-  if (add) {
-    add.addEventListener("click", function () {
-      const seats = form.querySelector(".here-seats");
-      const seat = seats.lastElementChild.cloneNode(true);
-      const input = seat.querySelector("input");
-      input.value = "";
-      input.setAttribute("aria-label", "Player " + (seats.children.length + 1));
-      seats.append(seat);
-      input.focus();
-    });
-  }
-  let record = kept.find(function (found) { return found.id === wanted; });
-  while (record && record.moved) {
-    const moved = record.moved;
-    record = kept.find(function (found) { return found.id === moved; });
-  }
-  if (!record || !record.phone) {
-    if (wanted) document.getElementById("not-kept").hidden = false;
-    return;
-  }
-  shell.classList.add("scoring");
-  const table = new Table(record.id, "/games/" + record.id, null);
-  listen(table);
-  await table.resume(record);
-}
-
-function listKept(kept) {
-  const list = document.getElementById("kept-games");
-  if (!list) return;
-  const games = kept.filter(function (record) { return record.phone && !record.moved; });
-  list.replaceChildren();
-  games.forEach(function (record) {
-    const item = document.createElement("li");
-    const link = document.createElement("a");
-    link.href = "/offline#" + encodeURIComponent(record.id);
-    link.textContent = (record.sides || record.phone.document.players).join(" · ");
-    const left = record.local ? "on this phone only" : unsent(record).deals ? "deals not on the server yet" : "on the server too";
-    item.append(link, " — " + count(record.phone.document.deals.length, "deal", "deals") + ", " + left);
-    list.append(item);
-  });
-  document.getElementById("none-kept").hidden = games.length > 0;
-}
-
-async function startHere(event) {
-  event.preventDefault();
-  const form = event.target;
-  const problem = document.getElementById("start-problem");
-  const players = Array.from(form.querySelectorAll('input[name="player"]'))
-    .map(function (input) { return input.value.trim(); })
-    .filter(function (name) { return name; });
-  let dealer = form.elements.dealer.value;
-  dealer = dealer === "random" ? Math.floor(Math.random() * players.length) : Number(dealer) || 0;
-  problem.hidden = true;
-  let started;
-  try {
-    await loadPhoneCode();
-    await rules.start(shell.dataset.runtime);
-    started = await rules.ask({ ask: "start", ruleset: form.elements.ruleset.value, players: players, dealer: dealer });
-  } catch (error) {
-    started = { error: "The rules are not on this phone yet: open Scorekeeper once while the server answers." };
-  }
-  if (started.error) {
-    problem.textContent = started.error;
-    problem.hidden = false;
-    return;
-  }
-  const id = "phone-" + randomKey();
-  await store.save({ id: id, local: true, phone: { document: started.document, draft: started.draft }, taps: started.taps, totals: started.totals, sides: started.sides, flags: { creator: true }, waiting: [] });
-  location.hash = id;
-  location.reload();
-}
-
 if (screen) {
   screen.dataset.drawn = loaded + "-0";
   inert();
 }
 if (screen && screen.dataset.url && !shell) onGamePage();
-if (shell) onThisPhone();
+// /offline, this phone's table: its own module, as only that page needs it.
+if (shell) {
+  import("/static/phone/here.js").then(function (here) {
+    return here.onThisPhone({ Table: Table, listen: listen, count: count, randomKey: randomKey });
+  });
+}

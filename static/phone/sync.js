@@ -12,7 +12,7 @@ import { nextOp, same, save } from "/static/phone/store.js";
 
 const TIMEOUT = 6000; // ms before a request the server does not answer counts as offline
 
-function newKey() {
+export function newKey() {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
   return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
