@@ -68,7 +68,7 @@ class AttackResult:
 def store_archive(database: Path, games: int = ARCHIVE_GAMES) -> None:
     """Store `games` finished games in the database before the server starts."""
     from scorekeeper.rules import read_game
-    from scorekeeper.service.games import import_games
+    from scorekeeper.service.imports import import_games
     from scorekeeper.storage import open_database
 
     from . import example
@@ -76,8 +76,7 @@ def store_archive(database: Path, games: int = ARCHIVE_GAMES) -> None:
     game = read_game(example("joker"))
     db = open_database(database)
     try:
-        for start in range(0, games, 200):
-            import_games(db, [game] * min(200, games - start), device=None)
+        import_games(db, [game] * games, device=None, pause=0)  # nobody else uses it yet
     finally:
         db.close()
 

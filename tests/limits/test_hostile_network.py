@@ -3,8 +3,9 @@ table up, answers a 5xx, or loses a deal.
 
 A real `scorekeeper serve` with 2,000 games stored, its quotas on as a family runs it; each
 attack (scripts/benchmarks/attacks.py) from addresses of its own, in a process of its own,
-while the family taps a game: its taps at p95 within 50 ms and never over 250 ms, every
-tap acknowledged recorded, and no answer 5xx to anyone.
+while the family taps a game: no tap waits behind the attack (none takes seconds), every
+tap acknowledged is recorded, and no answer is 5xx to anyone. The taps' budgets (p95 within
+50 ms, never over 250 ms) are `make bench`'s, on a machine doing nothing else.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Iterator
 import pytest
 
 from scripts.benchmarks.attacks import ATTACKS, run_attack, store_archive
-from scripts.benchmarks.stall import TAP_MAX_MS, TAP_P95_MS, loopback_addresses, percentile
+from scripts.benchmarks.stall import STALLED_MS, loopback_addresses
 from tests.serving import Server
 
 pytestmark = [pytest.mark.server, pytest.mark.stall]
@@ -39,5 +40,4 @@ def test_the_family_taps_on_through_the_attack(attacked: Server, attack: str) ->
     assert result.server_errors == 0, figures
     assert set(result.family) == {200, 303}, figures  # no false 409, nothing refused
     assert result.recorded == result.acknowledged, figures
-    assert percentile(result.tap_ms, 95) <= TAP_P95_MS, figures
-    assert max(result.tap_ms) <= TAP_MAX_MS, figures
+    assert max(result.tap_ms) <= STALLED_MS, figures  # no tap waited behind the attack
