@@ -6,6 +6,12 @@ STAMP := $(VENV)/.installed
 HOST ?= 0.0.0.0
 PORT ?= 5000
 
+# The phone's copy of the rules: Pyodide from the npm registry, and the phone's Python
+# compiled with it, again whenever that Python (or the templates it draws) changes.
+RUNTIME := static/pyodide/compiled.zip
+PHONE_CODE := $(wildcard scorekeeper/rules/*.py scorekeeper/table/*.py templates/table/*.html) \
+	templates/live/chart.html scripts/phone_runtime.py
+
 .PHONY: run service test check lint format bench lowest system-deps clean
 
 $(STAMP): pyproject.toml
@@ -15,15 +21,19 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[test,bench]'
 	@touch $@
 
-run: $(STAMP)
+$(RUNTIME): $(STAMP) $(PHONE_CODE)
+	$(BIN)/python scripts/phone_runtime.py
+	@touch $@
+
+run: $(STAMP) $(RUNTIME)
 	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)
 
 # Leave it on: the same server as a service of this user, started now and at every boot
 # (systemd on Linux and a Raspberry Pi, launchd on macOS), on the checkout's database.
-service: $(STAMP)
+service: $(STAMP) $(RUNTIME)
 	$(BIN)/scorekeeper service install --host $(HOST) --port $(PORT)
 
-test: $(STAMP)
+test: $(STAMP) $(RUNTIME)
 	@bash scripts/system-deps.sh --browser
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -33,7 +43,7 @@ test: $(STAMP)
 
 # The quick inner loop: rules, service and web through the test client; no browser, no real
 # server, no install (`make test` runs those too).
-check: $(STAMP)
+check: $(STAMP) $(RUNTIME)
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -n 2 --dist loadfile -q -m "not browser and not server"
 
@@ -45,12 +55,12 @@ format: $(STAMP)
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-bench: $(STAMP)
+bench: $(STAMP) $(RUNTIME)
 	SCOREKEEPER_QUOTAS=off $(BIN)/python scripts/bench.py
 
 # The tests against the lowest dependency versions pyproject.toml allows, in a scratch venv.
-lowest: $(STAMP)
+lowest: $(STAMP) $(RUNTIME)
 	$(BIN)/python scripts/lowest.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis static/pyodide build/npm

@@ -35,6 +35,7 @@ from benchmarks.forms import form_figures
 from benchmarks.limits import attack_figures, largest_figures, stall_figures
 from benchmarks.pages import page_figures
 from benchmarks.pdf import sheet_figures
+from benchmarks.phone import phone_figures
 from benchmarks.profiles import PROFILES, profile
 from benchmarks.server import (
     api_recording,
@@ -47,7 +48,8 @@ from benchmarks.taps import taps_figures
 
 #: The parts of the benchmark, in the order they run.
 STEPS = (
-    "scoring", "command", "server", "largest", "stall", "attacks", "sheets", "taps", "archive",
+    "scoring", "command", "server", "largest", "stall", "attacks", "sheets", "taps", "phone",
+    "archive",
 )  # fmt: skip
 NOTES = (
     "Medians are over the runs counted in *Runs*; latency lines give, per run, the p50 or "
@@ -130,6 +132,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ]
     if not args.no_browser:
         steps.append(("taps", lambda: taps_figures(4 if args.quick else None)))
+        steps.append(("phone", phone_figures))
     steps = [(name, step) for name, step in steps if not args.only or name in args.only]
     for name, step in steps:
         print(f"bench: {name} …", file=sys.stderr, flush=True)

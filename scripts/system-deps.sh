@@ -3,7 +3,9 @@
 # Pango for WeasyPrint, fonts with card suits and many scripts (the printed sheet
 # draws every player's name: Latin, Greek and Cyrillic from DejaVu; Georgian,
 # Arabic, Hebrew and the rest from Noto; Chinese, Japanese and Korean from Noto CJK;
-# emoji from Noto Color Emoji), and Debian's Chromium and NSS tools for the browser tests.
+# emoji from Noto Color Emoji), npm and Node.js (make fetches Pyodide, the phone's copy of
+# the rules, from the npm registry, and compiles the phone's Python with it), and Debian's
+# Chromium and NSS tools for the browser tests.
 # Uses apt; does nothing when all is present.
 set -euo pipefail
 want=()
@@ -16,6 +18,8 @@ noto=/usr/share/fonts/truetype/noto
 [ -e $noto/NotoSansGeorgian-Regular.ttf ] || want+=(fonts-noto-core)
 [ -e /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ] || want+=(fonts-noto-cjk)
 [ -e $noto/NotoColorEmoji.ttf ] || want+=(fonts-noto-color-emoji)
+command -v npm >/dev/null 2>&1 || want+=(npm)
+command -v node >/dev/null 2>&1 || want+=(nodejs)
 if [ "${1:-}" = "--browser" ]; then
     [ -x /usr/bin/chromium ] || want+=(chromium)
     # certutil: the browser tests trust the server's own certificate authority in

@@ -1,7 +1,10 @@
-// Scorekeeper's service worker: keep the app shell so a page still opens when the WiFi
-// hiccups. Pages and the API: the network first, the last good copy when it fails.
-// Static files: the cached copy at once, refreshed in the background (never, for a file
-// under its fingerprint: that address always holds the same file).
+// Scorekeeper's service worker: keep the app shell, and the phone's copy of the rules, so a
+// phone goes on scoring when the server is out of reach. Pages and the API: the network
+// first, the last good copy when it fails (this phone's table, /offline, for a page that
+// starts a game or lists them, or one never seen). Static files: the cached copy at once, refreshed in the
+// background (never, for a file under its fingerprint: that address always holds the same
+// file). The rules (Pyodide and the server's Python, under /runtime/<fingerprint>/) are
+// fetched once a page is idle, when the page asks, and kept until a release changes them.
 "use strict";
 var SHELL = [
   "/offline",
@@ -9,17 +12,34 @@ var SHELL = [
   "/static/live.css",
   "/static/live.js",
   "/static/table.js",
+  "/static/phone/store.js",
+  "/static/phone/rules.js",
+  "/static/phone/sync.js",
+  "/static/phone/here.js",
+  "/static/phone/settle.js",
+  "/static/phone/phone.css",
   "/static/wakelock.js",
   "/static/install.js",
   "/static/icons/icon.svg",
   "/static/icons/icon-192.png",
   "/manifest.webmanifest"
 ];
+// The files of the rules, in each runtime's folder (scorekeeper/web/runtime.py serves them).
+var RUNTIME_FILES = [
+  "engine.js",
+  "pyodide.mjs",
+  "pyodide.asm.mjs",
+  "pyodide.asm.wasm",
+  "python_stdlib.zip",
+  "pyodide-lock.json",
+  "scorekeeper.zip"
+];
 // The copy's name changes with its files' fingerprints, which the server writes into SHELL:
 // a new release keeps a fresh copy, and the old one is let go when it takes over.
 var CACHE = "scorekeeper-shell-" + SHELL.join(" ").split("").reduce(function (hash, c) {
   return (hash * 31 + c.charCodeAt(0)) | 0;
 }, 7);
+var RUNTIME = "scorekeeper-runtime";
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(CACHE).then(function (cache) {
@@ -30,10 +50,51 @@ self.addEventListener("install", function (event) {
 self.addEventListener("activate", function (event) {
   event.waitUntil(caches.keys().then(function (names) {
     return Promise.all(names.filter(function (name) {
-      return name.indexOf("scorekeeper-") === 0 && name !== CACHE;
+      return name.indexOf("scorekeeper-") === 0 && name !== CACHE && name !== RUNTIME;
     }).map(function (name) { return caches.delete(name); }));
   }).then(function () { return self.clients.claim(); }));
 });
+
+// A page, once idle, asks for the rules to be kept: {runtime: "/runtime/<fingerprint>/"}.
+self.addEventListener("message", function (event) {
+  var folder = event.data && event.data.runtime;
+  if (typeof folder !== "string" || !/^\/runtime\/[0-9a-f]+\/$/.test(folder)) return;
+  event.waitUntil(keepRuntime(folder));
+});
+
+function keepRuntime(folder) {
+  return caches.open(RUNTIME).then(function (cache) {
+    return cache.keys().then(function (kept) {
+      // Another release's rules are let go: only one copy is kept.
+      return Promise.all(kept.filter(function (request) {
+        return new URL(request.url).pathname.indexOf(folder) !== 0;
+      }).map(function (request) { return cache.delete(request); }));
+    }).then(function () {
+      return Promise.all(RUNTIME_FILES.map(function (name) {
+        return cache.match(folder + name, { ignoreVary: true }).then(function (found) {
+          return found || cache.add(folder + name);
+        });
+      }));
+    });
+  }).catch(function () { /* offline or full: asked again by the next page */ });
+}
+
+function fromRuntime(request) {
+  return caches.open(RUNTIME).then(function (cache) {
+    return cache.match(request, { ignoreVary: true }).then(function (kept) {
+      if (kept) return kept;
+      return fetch(request).then(function (response) {
+        if (response.status === 200) cache.put(request, response.clone());
+        return response;
+      });
+    });
+  });
+}
+
+// The pages that start something (the list of games, New game) cannot work offline: with
+// no connection they are this phone's table instead, which lists the games kept here and
+// starts one on the phone. Any other page: its last good copy, if the phone has one.
+var STARTS = ["/", "/games/new"];
 
 function networkFirst(request) {
   return fetch(request).then(function (response) {
@@ -43,9 +104,11 @@ function networkFirst(request) {
     }
     return response;
   }).catch(function () {
+    var page = request.mode === "navigate";
+    if (page && STARTS.indexOf(new URL(request.url).pathname) >= 0) return caches.match("/offline");
     return caches.match(request, { ignoreVary: true }).then(function (cached) {
       if (cached) return cached;
-      if (request.mode === "navigate") return caches.match("/offline");
+      if (page) return caches.match("/offline");
       return Response.error();
     });
   });
@@ -79,7 +142,7 @@ function cachedThenRefresh(request) {
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   if (request.method !== "GET") {
-    // A form sent with no connection (a phone without JavaScript): the offline page,
+    // A form sent with no connection (a phone without JavaScript): this phone's table,
     // never the browser's error page.
     if (request.mode === "navigate") {
       event.respondWith(fetch(request).catch(function () { return caches.match("/offline"); }));
@@ -88,7 +151,9 @@ self.addEventListener("fetch", function (event) {
   }
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (url.pathname.indexOf("/static/") === 0) {
+  if (url.pathname.indexOf("/runtime/") === 0) {
+    event.respondWith(fromRuntime(request));
+  } else if (url.pathname.indexOf("/static/") === 0) {
     event.respondWith(cachedThenRefresh(request));
   } else {
     event.respondWith(networkFirst(request));

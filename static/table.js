@@ -1,311 +1,473 @@
-// The tap screen, made sturdy for a real table. Everything works without this file: each
-// tap is a form with a one-time token and the version of the screen it was made on.
-// With it: a tap is kept on the phone (localStorage) and sent in order, so a WiFi drop
-// loses nothing; the next screen is drawn at once, even offline; the buttons stay inert
-// for a moment after a tap, so a slow double tap is one tap; and the page is replaced,
-// not stacked, so Back leaves the game instead of walking back through every tap.
-(function () {
-  "use strict";
-  var GUARD = 450; // ms a new screen ignores taps: a slow double tap is two taps ~300 ms apart
-  var TAPPED = "scorekeeper.tapped";
-  var PROBLEM = "scorekeeper.problem";
-  var form = document.getElementById("tap");
-  var planned = document.getElementById("tap-plan");
+// The scorer's table, kept and run by the phone. Everything works without this file: each
+// tap is a form the server takes. With it, the phone keeps the game (IndexedDB, phone/
+// store.js) and, once its copy of the server's rules is ready (phone/rules.js, a worker
+// running the server's own Python), answers every tap itself: the next screen is the
+// server's own template drawn from the server's own view-model, with or without a server.
+// What the phone has is sent in order, once (phone/sync.js); the server's scores must equal
+// the phone's; a game changed on the server meanwhile is the scorer's to settle. The line
+// under the totals always says where things stand. On /offline (the page the service
+// worker shows with no connection) phone/here.js lists the games kept here and starts new ones.
+import * as store from "/static/phone/store.js";
+import { nextOp, unsent } from "/static/phone/store.js";
 
-  function remember(store, name, value) {
-    try { store.setItem(name, value); } catch (e) { /* private mode: nothing kept */ }
-  }
-  function recall(store, name) {
-    try { return store.getItem(name); } catch (e) { return null; }
-  }
+// The rules and the sending come once the page is idle, with the rules' runtime: the first
+// visit's page loads only what it needs to draw the server's screen and keep a tap.
+let rules = null;
+let sync = null;
+let settle = null;
+let phoneCode = null;
 
-  // Other forms on the page (the game-over undo): send once.
-  document.addEventListener("submit", function (event) {
-    var other = event.target;
-    if (other === form && planned) return;
-    if (other.dataset.sent) { event.preventDefault(); return; }
-    other.dataset.sent = "1";
+function loadPhoneCode() {
+  if (!phoneCode) {
+    phoneCode = Promise.all([
+      import("/static/phone/rules.js"),
+      import("/static/phone/sync.js"),
+      import("/static/phone/settle.js"),
+    ]).then(function (loaded) { rules = loaded[0]; sync = loaded[1]; settle = loaded[2]; });
+  }
+  return phoneCode;
+}
+
+function idle() {
+  return new Promise(whenIdle);
+}
+
+const GUARD = 450; // ms a new screen ignores taps: a slow double tap is two taps ~300 ms apart
+const screen = document.getElementById("screen");
+const shell = document.getElementById("phone-table");
+const settling = document.getElementById("settling");
+
+function token() {
+  const meta = document.querySelector('meta[name="csrf-token"]');
+  return meta ? meta.content : "";
+}
+
+async function renewToken() {
+  try {
+    const page = await fetch("/", { credentials: "same-origin", cache: "no-store" });
+    const found = new DOMParser().parseFromString(await page.text(), "text/html")
+      .querySelector('meta[name="csrf-token"]');
+    const meta = document.querySelector('meta[name="csrf-token"]');
+    if (found && meta) meta.content = found.content;
+  } catch (error) { /* offline: the token stays, and is tried again */ }
+}
+
+function randomKey() {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+}
+
+function count(n, one, many) {
+  return n + " " + (n === 1 ? one : many);
+}
+
+function pairs(sides, totals) {
+  return sides.map(function (side, i) { return side + " " + totals[i]; }).join(", ");
+}
+
+// Put a freshly drawn screen in place; the score bar and the status line stay the same nodes,
+// so a screen reader hears what changed in them.
+function swap(html) {
+  const next = document.createElement("div");
+  next.innerHTML = html;
+  const bar = document.getElementById("scorebar");
+  const where = document.getElementById("where");
+  const nextBar = next.querySelector("#scorebar");
+  if (bar && nextBar && where) {
+    const placeholder = nextBar.querySelector("#where");
+    if (placeholder) placeholder.replaceWith(where);
+    bar.replaceChildren.apply(bar, Array.from(nextBar.childNodes));
+    nextBar.replaceWith(bar);
+  }
+  screen.replaceChildren.apply(screen, Array.from(next.childNodes));
+  screen.hidden = false;
+  drawn += 1;
+  screen.dataset.drawn = loaded + "-" + drawn;
+  inert();
+}
+
+// A page's drawings are counted (data-drawn), so a test knows a tap's screen is in place.
+const loaded = String(Math.round(performance.timeOrigin));
+let drawn = 0;
+let tappedAt = Number(sessionStorage.getItem("scorekeeper.tapped") || 0);
+let inertTimer = null;
+
+// The buttons stay inert for a moment after a tap: a slow double tap is one tap.
+function inert() {
+  const wait = tappedAt + GUARD - Date.now();
+  if (wait <= 0) return;
+  screen.querySelectorAll('button[name="step"]').forEach(function (button) {
+    if (!button.disabled) { button.disabled = true; button.dataset.inert = "1"; }
   });
+  clearTimeout(inertTimer);
+  inertTimer = setTimeout(function () {
+    screen.querySelectorAll("button[data-inert]").forEach(function (button) {
+      button.disabled = false;
+      delete button.dataset.inert;
+    });
+  }, wait);
+}
 
-  if (!form || !planned || !window.fetch || !window.URLSearchParams) return;
-  var plan = JSON.parse(planned.textContent);
-  var KEY = "scorekeeper.queue." + form.dataset.game;
-  var banner = document.getElementById("queue");
-  var ask = document.getElementById("ask");
-  var queue = [];
-  var steps = plan.steps.slice();
-  var version = plan.version;
-  var sending = false;
-  var offline = false;
-  var retry = null;
+function runtimeUrl() {
+  return (shell ? shell.dataset.runtime : screen.dataset.runtime) || "";
+}
 
-  try { queue = JSON.parse(recall(localStorage, KEY)) || []; } catch (e) { queue = []; }
-  function save() { remember(localStorage, KEY, JSON.stringify(queue)); }
+function whenIdle(work) {
+  const go = function () { (window.requestIdleCallback || setTimeout)(work, { timeout: 2000 }); };
+  if (document.readyState === "complete") go();
+  else window.addEventListener("load", go, { once: true });
+}
 
-  // Drawing the screen from the taps made so far ----------------------------------------
-  function said(kind) {
-    return steps.filter(function (s) { return s[0] === kind; }).map(function (s) { return s[1]; });
-  }
-  function choiceOf(value) {
-    return plan.choices.filter(function (c) { return c.value === value; })[0];
-  }
-  function button(step, label, attrs) {
-    var b = document.createElement("button");
-    b.name = "step";
-    b.value = step;
-    b.textContent = label;
-    Object.keys(attrs || {}).forEach(function (name) { b.setAttribute(name, attrs[name]); });
-    return b;
-  }
-  function heading(before, name, after) {
-    var h = document.createElement("h2");
-    var b = document.createElement("b");
-    h.appendChild(document.createTextNode(before));
-    b.textContent = name;
-    h.appendChild(b);
-    h.appendChild(document.createTextNode(after));
-    return h;
-  }
-  function row(cls) {
-    var div = document.createElement("div");
-    div.className = "choices " + cls;
-    return div;
+class Table {
+  constructor(id, url, page) {
+    this.id = id;
+    this.url = url;
+    this.page = page; // what the server's page said: {version, taps, flags}, or null on /offline
+    this.record = null;
+    this.sync = null;
+    this.phone = false; // the phone answers taps itself
+    this.queue = Promise.resolve();
+    this.problem = "";
   }
 
-  function draw() {
-    var bids = said("bid");
-    var tricks = said("tricks").map(Number);
-    var held = {};
-    said("rainbow").forEach(function (seat) { held[seat] = !held[seat]; });
-    var boards = 0;
-    var total = 0;
-    var tricksBid = 0;
-    var boardsSaid = [];
-    bids.forEach(function (value, i) {
-      var choice = choiceOf(value) || { label: value, adds: 0 };
-      var label = choice.label;
-      if (value === "board") {
-        label = plan.boards[boards] || label;
-        boards += 1;
-        boardsSaid.push(label);
+  // Say whether this phone holds anything of the game the server does not have yet.
+  waiting() {
+    const record = this.record;
+    if (!record) return false;
+    if (record.waiting && record.waiting.some(function (tap) { return !tap.sent; })) return true;
+    if (record.settle || record.local) return true;
+    return Boolean(record.phone && record.server && nextOp(record));
+  }
+
+  // The status line, in words: online, offline with what is kept here, sending, to settle.
+  say(extra) {
+    const where = document.getElementById("where");
+    if (!where) return;
+    const record = this.record;
+    const sync = this.sync;
+    let state = "online";
+    let text = "Online";
+    if (record && record.mismatch) {
+      const m = record.mismatch;
+      state = "bug";
+      text = m.refused
+        ? "The server refused " + m.refused + " This is a mistake in Scorekeeper: please tell whoever runs it. This phone keeps the game as it is."
+        : "The server scored deal " + m.number + " differently: on this phone " + pairs(m.sides, m.phone) +
+          ", on the server " + pairs(m.sides, m.server) + ". The server's scores stand. This is a mistake in Scorekeeper: please tell whoever runs it.";
+    } else if (record && record.settle) {
+      state = "settle";
+      text = record.settle.moved
+        ? "A conflict to settle: scoring moved to another phone while this one kept score. Choose below."
+        : "A conflict to settle: the game changed on the server while this phone kept score. Choose below which to keep.";
+    } else if (record && record.phone && record.server || record && this.phone) {
+      const left = unsent(record);
+      const kept = [];
+      if (left.deals) kept.push(count(left.deals, "deal", "deals"));
+      if (left.taps) kept.push(count(left.taps, "tap", "taps"));
+      if (record.local) {
+        state = sync && sync.offline ? "offline" : "sending";
+        text = sync && sync.offline
+          ? "Offline — this game is on this phone only (" + count(record.phone.document.deals.length, "deal", "deals") + "), sent to the family archive when the server answers."
+          : "Sending…";
+      } else if (!kept.length) {
+        state = "online";
+        text = "Online";
+      } else if (sync && sync.offline) {
+        state = "offline";
+        text = "Offline — " + kept.join(" and ") + " kept on this phone, sent when the server answers.";
       } else {
-        tricksBid += choice.adds;
+        state = "sending";
+        text = "Sending…";
       }
-      total += choice.adds;
-      var cell = document.querySelector('.order li[data-seat="' + plan.order[i] + '"] .bid');
-      if (cell) {
-        cell.textContent = label;
-        cell.classList.toggle("word", label.length > 2);
-      }
-    });
-    document.querySelectorAll(".order li").forEach(function (li) {
-      li.classList.toggle("now", Number(li.dataset.seat) === plan.order[bids.length]);
-    });
-    var tally = document.getElementById("tally");
-    if (tally) {
-      tally.textContent = boardsSaid.concat([tricksBid]).join(" + ") + " bid of " + plan.cards +
-        " trick" + (plan.cards === 1 ? "" : "s");
+    } else if (record && record.waiting && record.waiting.length) {
+      const waiting = count(record.waiting.length, "tap", "taps");
+      state = this.offline ? "offline" : "sending";
+      text = this.offline
+        ? "Offline — " + waiting + " waiting on this phone, while the rules get ready here."
+        : "Sending…";
+    } else if (this.offline) {
+      state = "offline";
+      text = "Offline — this phone keeps no copy of this game yet, so it cannot go on without the server.";
     }
-    var trump = said("trump").pop();
-    form.querySelectorAll('button[value^="trump:"]').forEach(function (b) {
-      b.setAttribute("aria-pressed", b.value === "trump:" + trump ? "true" : "false");
+    if (extra) text += " " + extra;
+    where.classList.toggle("long", Boolean(extra)); // a word beside the totals no more
+    where.hidden = false;
+    where.dataset.state = state;
+    where.textContent = text;
+  }
+
+  // Begin on the server's page of the game: the phone's copy, the rules, the server's game.
+  async begin() {
+    this.record = (await store.load(this.id).catch(function () { return null; })) || null;
+    const record = this.record;
+    const page = this.page;
+    const ahead = record && record.phone && record.server &&
+      (record.server.version > page.version || nextOp(record) || record.settle || record.mismatch);
+    if (ahead && record.screen) swap(record.screen); // this phone's game, newer than the page
+    if (record && record.phone && !ahead) record.flags = page.flags;
+    this.say();
+    if (record && record.settle) this.drawSettle();
+    const needed = !record || !record.phone || (page.version !== record.server.version && !ahead);
+    const known = record && record.server;
+    const fresh = !needed ? Promise.resolve(null) : idle().then(loadPhoneCode).then(() => {
+      return sync.fetchServer(this.id, known);
     });
-    ask.textContent = "";
-    if (bids.length < plan.order.length) {
-      var bidder = plan.names[plan.order[bids.length]];
-      var last = bids.length === plan.order.length - 1;
-      var choices = row("bids");
-      var seat = plan.order[bids.length];
-      var allowed = plan.choices.filter(function (c) { return !(plan.hook && last && total + c.adds === plan.cards); });
-      // A seat whose passes are used up may not pass, unless a pass is all that is left.
-      var open = allowed.filter(function (c) { return !(c.pass && plan.passes_left && plan.passes_left[seat] === 0); });
-      if (!open.length) open = allowed;
-      if (open.length === 1) { steps.push(["bid", open[0].value, "auto"]); return draw(); }
-      plan.choices.forEach(function (c) {
-        var label = c.value === "board" ? (plan.boards[boards] || c.label) : c.label;
-        var hooked = open.indexOf(c) < 0;
-        choices.appendChild(button("bid:" + c.value, label, hooked ? { disabled: "", "class": "struck" } : {}));
-      });
-      ask.appendChild(heading("", bidder, " bids"));
-      ask.appendChild(choices);
+    await this.takeOver(fresh);
+  }
+
+  // Begin on /offline with a game kept on this phone.
+  async resume(record) {
+    this.record = record;
+    if (record.screen) swap(record.screen);
+    this.say();
+    if (record.settle) this.drawSettle();
+    await this.takeOver(Promise.resolve(null));
+  }
+
+  // Once the rules are ready, the phone answers taps itself.
+  async takeOver(fresh) {
+    try {
+      await idle(); // the rules (and, the first time, their download) wait for idle
+      await loadPhoneCode();
+      await rules.start(runtimeUrl());
+    } catch (error) {
+      this.say("This phone cannot run the rules (" + error.message + "): it scores with the server only.");
       return;
     }
-    var thrownIn = plan.redeal && bids.every(function (v) { return (choiceOf(v) || {}).pass; });
-    var left = plan.cards - tricks.reduce(function (a, b) { return a + b; }, 0);
-    if (thrownIn || tricks.length >= plan.takers.length) {
-      var done = document.createElement("p");
-      done.className = "flash";
-      done.textContent = "Deal " + plan.number + " is entered" + (thrownIn ? " (thrown in)" : "") +
-        ". It is scored as soon as the server answers; the next deal shows then.";
-      ask.appendChild(done);
-      form.querySelector(".trumps").hidden = true;
-      form.querySelector(".trump-title").hidden = true;
+    let server = await fresh;
+    if (server && server.document && this.page && server.version !== this.page.version) {
+      server = await sync.fetchServer(this.id, null); // taps went to the server meanwhile
+    }
+    let record = this.record;
+    if (server && server.offline) this.offline = true;
+    if (!record || !record.phone) {
+      if (!server || !server.document) { this.offline = true; this.say(); return; }
+      const waiting = record ? record.waiting : [];
+      record = this.record = { id: this.id, flags: this.page.flags, waiting: waiting || [] };
+      await this.adopt(server);
+    } else if (server && server.document && !nextOp(record)) {
+      await this.adopt(server);
+    }
+    const waiting = (record.waiting || []).filter(function (tap) { return !tap.sent; });
+    record.waiting = [];
+    for (const tap of waiting) await this.apply(tap.step);
+    this.phone = true;
+    this.sync = new sync.Sync(record, this.hooks());
+    await this.draw();
+    document.documentElement.dataset.phone = "ready";
+    this.sync.kick();
+  }
+
+  // Take the server's game as this phone's.
+  async adopt(server) {
+    const record = this.record;
+    const opened = await rules.ask({ ask: "open", document: server.document, taps: server.taps });
+    record.server = { document: server.document, version: server.version, taps: server.taps };
+    this.keep(opened);
+    if (server.page) {
+      record.flags = { creator: server.page.creator, edit_key: server.page.edit_key, archived: server.page.archived };
+    }
+  }
+
+  // Keep where the rules say the table stands.
+  keep(state) {
+    const record = this.record;
+    record.phone = { document: state.document, draft: state.draft };
+    record.taps = state.taps;
+    record.totals = state.totals;
+    record.sides = state.sides;
+    record.over = state.over;
+  }
+
+  screenAsked() {
+    const flags = this.record.flags || {};
+    return {
+      id: this.id,
+      version: this.record.server ? this.record.server.version : 0,
+      creator: flags.creator,
+      edit_key: flags.edit_key,
+      archived: flags.archived,
+      token: token(),
+      nonce: randomKey(),
+      problem: this.problem,
+    };
+  }
+
+  // Draw the screen from the phone's game, as the server would draw it.
+  async draw() {
+    const record = this.record;
+    const drawn = await rules.ask(Object.assign({ ask: "screen" }, this.screenAsked(), record.phone));
+    this.shown(drawn);
+    await store.save(record);
+  }
+
+  shown(drawn) {
+    this.keep(drawn);
+    this.record.screen = drawn.html;
+    swap(drawn.html);
+    this.problem = "";
+    this.say();
+  }
+
+  async apply(step) {
+    const record = this.record;
+    const answer = await rules.ask({ ask: "tap", step: step, document: record.phone.document, draft: record.phone.draft });
+    if (answer.error) this.problem = answer.error;
+    else this.keep(answer);
+  }
+
+  // One tap: answered by the phone, kept, then sent.
+  async tap(step) {
+    if (!this.phone) return this.tapOnServer(step);
+    const record = this.record;
+    const asked = { ask: "tap", step: step, document: record.phone.document, draft: record.phone.draft, screen: this.screenAsked() };
+    const answer = await rules.ask(asked);
+    if (answer.error) {
+      this.problem = answer.error;
+      await this.draw();
       return;
     }
-    if (!left && !plan.rainbows) { steps.push(["tricks", "0", "auto"]); return draw(); } // no choice: no tap
-    if (plan.rainbows) {
-      var rainbows = row("rainbows");
-      plan.names.forEach(function (name, seat) {
-        rainbows.appendChild(button("rainbow:" + seat, name, { "aria-pressed": held[seat] ? "true" : "false" }));
-      });
-      ask.appendChild(heading("", "Rainbows", ""));
-      ask.appendChild(rainbows);
+    this.shown(answer);
+    await store.save(record); // on the phone before it is sent
+    this.sync.kick();
+  }
+
+  // A tap before the phone's rules are ready: kept on the phone, then sent to the server.
+  async tapOnServer(step) {
+    let record = this.record;
+    if (!record) record = this.record = { id: this.id, waiting: [] };
+    record.waiting = record.waiting || [];
+    const ahead = record.phone && record.server && nextOp(record);
+    record.waiting.push({ step: step, nonce: randomKey(), version: this.page.version + record.waiting.length });
+    await store.save(record);
+    this.say();
+    if (ahead) return; // the phone's game is ahead of the server's: the rules take the tap
+    let answered = null;
+    for (const tap of record.waiting) {
+      if (tap.sent) continue;
+      const form = new URLSearchParams({ csrf_token: token(), nonce: tap.nonce, version: String(tap.version), step: tap.step });
+      try {
+        answered = await fetch(this.url + "/tap", { method: "POST", body: form, redirect: "manual", credentials: "same-origin" });
+      } catch (error) {
+        this.offline = true;
+        this.say();
+        return;
+      }
+      tap.sent = true;
+      await store.save(record);
+      if (answered.type !== "opaqueredirect") break; // refused: the page it sent says why
     }
-    var counts = row("tricks");
-    for (var n = 0; n <= left; n += 1) counts.appendChild(button("tricks:" + n, String(n)));
-    ask.appendChild(heading("Tricks taken by ", plan.takers[tricks.length], ""));
-    ask.appendChild(counts);
+    record.waiting = [];
+    await store.save(record);
+    this.offline = false;
+    await this.fromServer(answered && answered.type !== "opaqueredirect" ? answered : null);
   }
 
-  // Inert for a moment after a tap ----------------------------------------------------------
-  function inert(ms) {
-    var buttons = form.querySelectorAll('button[name="step"]');
-    buttons.forEach(function (b) {
-      if (!b.disabled) { b.disabled = true; b.dataset.inert = "1"; }
-    });
-    setTimeout(function () {
-      form.querySelectorAll('button[data-inert]').forEach(function (b) {
-        b.disabled = false;
-        delete b.dataset.inert;
-      });
-    }, ms);
+  // Draw the server's next screen in place (no new page: the rules go on getting ready).
+  async fromServer(answered) {
+    let html;
+    try {
+      const response = answered || await fetch(this.url, { credentials: "same-origin", cache: "no-store" });
+      html = await response.text();
+    } catch (error) {
+      this.offline = true;
+      this.say();
+      return;
+    }
+    const fresh = new DOMParser().parseFromString(html, "text/html");
+    const next = fresh.getElementById("screen");
+    const meta = fresh.querySelector('meta[name="csrf-token"]');
+    if (meta) document.querySelector('meta[name="csrf-token"]').content = meta.content;
+    if (!next || !next.dataset.url) { location.replace(this.url); return; } // scoring moved
+    this.page.version = Number(next.dataset.version);
+    this.page.taps = next.dataset.taps ? next.dataset.taps.split(" ") : [];
+    swap(next.innerHTML);
+    this.say();
   }
 
-  // The queue: sent one at a time, in order --------------------------------------------------
-  function tell() {
-    if (!banner) return;
-    banner.hidden = !queue.length;
-    var count = queue.length + " tap" + (queue.length === 1 ? "" : "s");
-    banner.textContent = offline ? "Offline — " + count + " waiting on this phone" : "Sending " + count + "…";
-    banner.dataset.state = offline ? "offline" : "sending";
+  hooks() {
+    const table = this;
+    return {
+      token: token,
+      renew: renewToken,
+      changed: function () { table.say(); },
+      reconcile: function () { return table.reconcile(); },
+      refused: function (op, answer) { return table.refused(op, answer); },
+      created: function (made) { return table.created(made); },
+    };
   }
 
-  function nonce() {
-    var bytes = new Uint8Array(12);
-    crypto.getRandomValues(bytes);
-    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  // A change refused, a game changed meanwhile, a game created: phone/settle.js, which comes
+  // with the sending, takes them.
+  reconcile() { return settle.reconcile(this); }
+
+  refused(op, answer) { return settle.refused(this, op, answer); }
+
+  created(made) { return settle.created(this, made); }
+
+  async drawSettle() {
+    await loadPhoneCode();
+    await rules.start(runtimeUrl());
+    return settle.drawSettle(this);
   }
 
-  function token() {
-    return form.querySelector('input[name="csrf_token"]').value;
-  }
+  settleWith(choice) { return settle.settleWith(this, choice); }
+}
 
-  function renew() {
-    return fetch(form.dataset.url, { credentials: "same-origin", cache: "no-store" })
-      .then(function (response) { return response.text(); })
-      .then(function (html) {
-        var page = new DOMParser().parseFromString(html, "text/html");
-        var fresh = page.querySelector('meta[name="csrf-token"]');
-        if (fresh) form.querySelector('input[name="csrf_token"]').value = fresh.content;
-      });
-  }
-
-  function refused(html) {
-    var page = new DOMParser().parseFromString(html, "text/html");
-    var why = page.getElementById("problem");
-    var lost = queue.map(function (entry) { return entry.label; });
-    var message = (why ? why.textContent.trim() : "The server refused a tap.") +
-      (lost.length > 1 ? " Not saved either, tap again if still right: " + lost.slice(1).join(", ") + "." : "");
-    queue = [];
-    save();
-    remember(sessionStorage, PROBLEM, message);
-    location.replace(form.dataset.url);
-  }
-
-  function flush() {
-    clearTimeout(retry);
-    if (sending || !queue.length) return;
-    sending = true;
-    tell();
-    var entry = queue[0];
-    var body = new URLSearchParams();
-    body.set("csrf_token", token());
-    body.set("nonce", entry.nonce);
-    body.set("version", entry.version);
-    body.set("step", entry.step);
-    fetch(form.action, { method: "POST", body: body, redirect: "manual", credentials: "same-origin" })
-      .then(function (response) {
-        sending = false;
-        offline = false;
-        if (response.type === "opaqueredirect" || (response.ok && response.redirected)) {
-          queue.shift();
-          save();
-          if (!queue.length) { location.replace(form.dataset.url); return; }
-          flush();
-          return;
-        }
-        if (response.status === 400 && !entry.renewed) {
-          entry.renewed = true; // the form's token has expired: take a fresh one and send again
-          return renew().then(flush);
-        }
-        if (response.status === 403) {
-          // This phone may no longer score (the creator took scoring back): nothing waiting
-          // here can be saved. The game's page, as this phone may now see it, says why.
-          queue = [];
-          save();
-          location.replace(form.dataset.url);
-          return;
-        }
-        return response.text().then(refused);
-      }, function () {
-        sending = false;
-        offline = true;
-        tell();
-        retry = setTimeout(flush, 3000);
-      });
-  }
-
-  form.addEventListener("submit", function (event) {
+// Taps: one at a time, in order, a slow double tap counted once.
+function listen(table) {
+  screen.addEventListener("submit", function (event) {
+    const form = event.target;
+    if (!form.classList.contains("tap")) return;
     event.preventDefault();
-    var pressed = event.submitter;
+    const pressed = event.submitter;
     if (!pressed || pressed.name !== "step") return;
-    remember(sessionStorage, TAPPED, String(Date.now()));
-    inert(GUARD);
-    if (pressed.value === "undo" && queue.length && !sending) {
-      queue.pop();
-      save();
-      while (steps.length && steps[steps.length - 1][2] === "auto") steps.pop();
-      steps.pop();
-      version -= 1;
-      draw();
-      tell();
-      return;
-    }
-    if (pressed.value === "undo" && offline) {
-      if (banner) banner.textContent = "Offline: a tap the server already has can be undone once it answers again.";
-      return;
-    }
-    queue.push({ step: pressed.value, nonce: nonce(), version: version, label: pressed.textContent.trim() });
-    save();
-    if (pressed.value !== "undo") {
-      steps.push(pressed.value.split(":"));
-      version += 1;
-      draw();
-      inert(GUARD);
-    }
-    flush();
+    const now = Date.now();
+    if (now - tappedAt < GUARD) return;
+    tappedAt = now;
+    try { sessionStorage.setItem("scorekeeper.tapped", String(now)); } catch (error) { /* private mode */ }
+    inert();
+    const step = pressed.value;
+    table.queue = table.queue.then(function () { return table.tap(step); }).catch(function (error) {
+      table.say("That tap could not be taken: " + error.message);
+    });
   });
-
-  // On arrival: taps still waiting from before are drawn and sent; a refusal is said plainly.
-  queue.forEach(function (entry) {
-    if (entry.version >= version && entry.step !== "undo") {
-      steps.push(entry.step.split(":"));
-      version = entry.version + 1;
-    }
-  });
-  if (queue.length) draw();
-  var problem = recall(sessionStorage, PROBLEM);
-  if (problem) {
-    sessionStorage.removeItem(PROBLEM);
-    var shown = document.createElement("p");
-    shown.className = "flash error";
-    shown.setAttribute("role", "alert");
-    shown.id = "problem";
-    shown.textContent = problem;
-    form.parentNode.insertBefore(shown, form);
+  if (settling) {
+    settling.addEventListener("click", function (event) {
+      const chosen = event.target.closest("[data-settle]");
+      if (!chosen) return;
+      chosen.disabled = true;
+      table.queue = table.queue.then(function () { return table.settleWith(chosen.dataset.settle); });
+    });
   }
-  var wait = Number(recall(sessionStorage, TAPPED) || 0) + GUARD - Date.now();
-  if (wait > 0) inert(wait);
-  window.addEventListener("online", flush);
-  flush();
-})();
+  window.addEventListener("online", function () { if (table.sync) table.sync.kick(); });
+  // secure.js moves a page from the plain address to the secure one only once this phone has
+  // nothing of this game to send: what a phone keeps is kept per address.
+  window.scorekeeperWaiting = function () { return table.waiting(); };
+}
+
+// The server's page of a game, opened by a phone that scores it.
+function onGamePage() {
+  const data = screen.dataset;
+  const page = {
+    version: Number(data.version),
+    taps: data.taps ? data.taps.split(" ") : [],
+    flags: { creator: data.creator === "yes", edit_key: data.editKey || "", archived: data.archived === "yes" },
+  };
+  const table = new Table(data.game, data.url, page);
+  listen(table);
+  table.begin().catch(function (error) { table.say("This phone could not open its copy: " + error.message); });
+}
+
+if (screen) {
+  screen.dataset.drawn = loaded + "-0";
+  inert();
+}
+if (screen && screen.dataset.url && !shell) onGamePage();
+// /offline, this phone's table: its own module, as only that page needs it.
+if (shell) {
+  import("/static/phone/here.js").then(function (here) {
+    return here.onThisPhone({ Table: Table, listen: listen, count: count, randomKey: randomKey });
+  });
+}

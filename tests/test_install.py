@@ -7,11 +7,14 @@ still come back, and the data must land in the per-user data folder.
 
 from __future__ import annotations
 
+import io
 import json
 import os
+import re
 import stat
 import subprocess
 import sys
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -119,3 +122,26 @@ def test_the_data_lives_in_the_per_user_folder_and_is_printed(server: Server, ho
     assert (data / "scorekeeper.sqlite").exists()
     assert stat.S_IMODE((data / "secret_key").stat().st_mode) == 0o600
     assert not (home / "somewhere-else" / "instance").exists()
+
+
+def test_the_wheel_carries_the_phones_rules(server: Server) -> None:
+    """The phone's copy of the rules comes from the installed app: Pyodide, compiled."""
+    client = Client(server.url)
+    status, _, page = client.request("GET", "/offline")
+    assert status == 200
+    found = re.search(rb'data-runtime="(/runtime/[0-9a-f]{16}/)engine\.js"', page)
+    assert found, "the installed app serves no rules for the phone"
+    folder = found.group(1).decode()
+    for name, content_type in [
+        ("engine.js", "text/javascript"),
+        ("pyodide.asm.wasm", "application/wasm"),
+        ("python_stdlib.zip", "application/zip"),
+        ("scorekeeper.zip", "application/zip"),
+    ]:
+        status, headers, body = client.request("GET", folder + name)
+        assert status == 200 and headers["Content-Type"].split(";")[0] == content_type, name
+        assert body, name
+    _, _, bundle = client.request("GET", folder + "scorekeeper.zip")
+    names = zipfile.ZipFile(io.BytesIO(bundle)).namelist()
+    assert "scorekeeper/table/phone.pyc" in names  # compiled at make time, shipped in the wheel
+    assert "scorekeeper/templates/table/screen.html" in names

@@ -1,7 +1,7 @@
 """What each page shows, as plain data: one call per page, a view-model back.
 
-`table_page.py` builds the table page (the scores, the deal being entered, the tap plan
-a phone uses offline); `scoreboard.py` the watch page; `scoresheet.py` the scoresheet
+`table_page.py` loads the table page (built by `table.page`, the same code the phone runs
+offline); `scoreboard.py` the watch page; `scoresheet.py` the scoresheet
 the page (`scoresheet_page.py`) and the PDF share; `correction.py` the page correcting a
 recorded deal; `chart.py` the score chart; `home.py` the list of games, the ask before a
 deletion and the ask before a phone keeps a game; `new_game.py` the pages that start a
@@ -12,6 +12,6 @@ house rules nobody plays. What comes back is dataclasses of
 strings, numbers and lists: the templates render it, and it can be sent to a phone as
 JSON. Reads only. No Flask, no Jinja.
 
-May import: rules, house_rules, storage, standings.
+May import: rules, house_rules, storage, standings, table.
 Libraries: none.
 """

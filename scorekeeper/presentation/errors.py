@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..rules import BUILTIN_DOCUMENTS, find_ruleset
+from ..rules.variants import VARIANTS, ready_made_ruleset
+from .new_game import ruleset_label
+
 #: Each refusal's heading: what happened, in a word or two (any other status: "Sorry").
 TITLES = {403: "Watching only", 404: "Not found", 410: "Link replaced", 507: "Disk nearly full"}
 
@@ -21,7 +25,14 @@ class ErrorPage:
 
 @dataclass(frozen=True)
 class OfflinePage:
-    """The page the service worker shows when the network is gone; its words are all fixed."""
+    """This phone's table: the page the service worker shows when the network is gone.
+
+    It lists the games the phone keeps (read on the phone) and starts a game on the phone
+    alone, under the rules it carries: the built-in rulesets and the ready-made variants.
+    """
+
+    ruleset_choices: list[tuple[str, str]]  #: (slug, label)
+    seats: int  #: name fields offered (more can be added)
 
 
 def error_page(status: int, message: str, follow: tuple[str, str] | None = None) -> ErrorPage:
@@ -31,4 +42,8 @@ def error_page(status: int, message: str, follow: tuple[str, str] | None = None)
 
 def offline_page() -> OfflinePage:
     """Build the page shown while this phone cannot reach Scorekeeper."""
-    return OfflinePage()
+    choices = [(slug, ruleset_label(find_ruleset(slug))) for slug in BUILTIN_DOCUMENTS]
+    choices += [
+        (slug, ruleset_label(ready_made_ruleset(slug), ready_made=True)) for slug in VARIANTS
+    ]
+    return OfflinePage(ruleset_choices=choices, seats=4)

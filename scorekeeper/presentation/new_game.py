@@ -62,7 +62,10 @@ def new_game_page(db: Connection, seated: Sequence[str]) -> NewGamePage:
     known = [visible_name(name) for name in played if name_key(name) not in taken]
     return NewGamePage(
         ruleset_choices=[
-            (choice.slug, _label(choice.ruleset, house=choice.house, ready_made=choice.ready_made))
+            (
+                choice.slug,
+                ruleset_label(choice.ruleset, house=choice.house, ready_made=choice.ready_made),
+            )
             for choice in ruleset_choices(db)
         ],
         known=known[:KNOWN_NAMES],
@@ -70,7 +73,7 @@ def new_game_page(db: Connection, seated: Sequence[str]) -> NewGamePage:
     )
 
 
-def _label(rules: Ruleset, *, house: bool, ready_made: bool) -> str:
+def ruleset_label(rules: Ruleset, *, house: bool = False, ready_made: bool = False) -> str:
     """Say a ruleset in the list of rules: its name, how many play it, and whether in teams."""
     if rules.min_players == rules.max_players:
         count = f"{rules.min_players} players"

@@ -30,7 +30,7 @@ from ..rules import (
     trump_label,
 )
 from ..rules.scoring import score_side
-from .bidi import isolate, isolate_all
+from ..table.bidi import isolate, isolate_all
 
 if TYPE_CHECKING:
     from ..storage import Connection, StoredGame

@@ -1,143 +1,25 @@
-"""The table page as plain data: the scores, the deal being entered, the last deal, the tap plan.
+"""The table page of a stored game, for this phone: `table.page` builds it, this loads it.
 
-`table_page` is the one call that builds it. What comes back is dataclasses of
-strings, numbers and lists only, so the page renders it and a phone can be sent
-the very same thing as JSON (`asdict`). The deal in progress is the stored draft
-replayed through the rules (`rules.entry`); the tap plan is what the page's script
-needs to go on drawing the deal offline.
+`table_page` is the one call that builds it. The deal in progress is the stored draft
+replayed through the rules (`rules.entry`); the chart and what was filled in for the
+scorer in the last deal are worked out once per game text. The phone builds the very
+same model with the same code (`table.phone`) when the server is out of reach.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any
 
-from ..rules import DealResult, GameResult, sides_ahead, trump_label
-from ..rules.entry import DraftDeal, from_draft, replay, taps_of
+from ..rules import trump_label
+from ..rules.entry import DraftDeal, from_draft
 from ..storage import Connection, Standing, StoredGame, get_game_for
+from ..table.page import TablePage, last_deal_filled, table_page_of
 from .chart import game_chart
 from .memo import TextCache
 
-#: The suits offered as trump, in the order of their buttons.
-SUITS = ("clubs", "diamonds", "hearts", "spades")
-
-_PLANS: TextCache[dict[str, Any]] = TextCache()
 _FILLED: TextCache[tuple[str, ...]] = TextCache()
 
-
-@dataclass(frozen=True)
-class Side:
-    """One side on the score bar: its name, its total, whether it is ahead, its last points."""
-
-    name: str
-    total: int
-    ahead: bool
-    delta: int | None  #: the points of the deal just scored, while no tap of the next is made
-
-
-@dataclass(frozen=True)
-class Seat:
-    """One player in the deal's bidding order, with what they said and took so far."""
-
-    seat: int
-    name: str
-    team: str  #: "A" or "B" in a partnership, else ""
-    bid: str  #: the bid in words ("3", "pass", "double board"), or "·" before it is said
-    took: int | None
-    rainbow: bool
-    now: bool  #: bids, or has their tricks asked for, next
-    leads: bool
-
-
-@dataclass(frozen=True)
-class Choice:
-    """A button of the deal screen: the tap it sends and its words."""
-
-    step: str  #: the form's value: "bid:3", "tricks:0", "trump:hearts", "rainbow:2"
-    label: str
-    allowed: bool = True
-    reason: str = ""  #: why it is struck out
-    pressed: bool | None = None  #: for a button that toggles (trump, rainbow)
-    suit: str = ""  #: the suit a trump button shows
-
-
-@dataclass(frozen=True)
-class Ask:
-    """What the deal screen asks next: someone's bid, or someone's tricks."""
-
-    kind: str  #: "bid" or "tricks"
-    who: str  #: the player bidding, or the player or team whose tricks are asked for
-    choices: list[Choice]
-    rainbows: list[Choice] = field(default_factory=list)  #: rainbow holders, on the tricks screen
-    rest_to: str = ""  #: the team or player who takes the tricks left over
-
-
-@dataclass(frozen=True)
-class DealScreen:
-    """The deal being entered: who deals and bids, what is said so far, what is asked next."""
-
-    number: int
-    cards: int
-    dealer: str
-    first_bidder: str
-    trump: str  #: the suit ("hearts", "none"), or "" when not said
-    trump_label: str
-    seats: list[Seat]
-    tally: str  #: "board + 3 bid of 13 tricks"
-    leader: str  #: who leads, once every bid is in
-    ask: Ask
-    trumps: list[Choice]
-    steps: int  #: taps made in this deal
-
-
-@dataclass(frozen=True)
-class ScoredLine:
-    """One side's line of the deal just scored."""
-
-    name: str
-    score: int
-    explain: str
-    total: int
-
-
-@dataclass(frozen=True)
-class LastDeal:
-    """The last deal recorded: scored, or thrown in and dealt again."""
-
-    number: int
-    cards: int
-    thrown_in: bool
-    lines: list[ScoredLine]
-    dealt_by: str  #: who dealt it
-    deals_next: str  #: who deals its replay, after a throw-in
-
-
-@dataclass(frozen=True)
-class TablePage:
-    """Everything the table page shows, as plain data."""
-
-    game_id: str
-    version: int
-    editor: bool  #: this phone may score
-    creator: bool  #: this phone started the game: it may take scoring back, archive, delete
-    replaced: bool  #: this phone scored until the creator stopped every other phone scoring
-    edit_key: str  #: the key of the game's edit link, for a phone that may score ("" else)
-    archived: bool
-    ruleset: str
-    partnership: bool
-    players: list[str]
-    sides: list[Side]
-    deal_count: int
-    deal: DealScreen | None  #: None once the game is over
-    last: LastDeal | None
-    just_scored: bool  #: the last deal was recorded and no tap of the next is made
-    filled: list[str]  #: values filled in for the scorer after the last tap
-    winners: list[str]  #: the winning sides, once the game is over
-    winning_total: int | None
-    undo: bool  #: there is a tap or a deal to take back
-    chart_svg: str  #: every name in it escaped
-    plan: dict[str, Any] | None  #: what table.js needs to draw the deal offline
+__all__ = ["TablePage", "build_table_page", "deal_in_progress", "describe_tap", "table_page"]
 
 
 def table_page(db: Connection, game_id: str, device: str | None) -> TablePage:
@@ -148,48 +30,19 @@ def table_page(db: Connection, game_id: str, device: str | None) -> TablePage:
 
 def build_table_page(stored: StoredGame, standing: Standing) -> TablePage:
     """Build the table page from a game already loaded, for a phone that is this to it."""
-    editor = standing.scores
     result = stored.result()
-    game = stored.game
-    deal = deal_in_progress(stored) if result.next is not None else None
-    last = result.deals[-1] if result.deals else None
-    just_scored = last is not None and (deal is None or not deal.steps)
-    leaders = sides_ahead(result.totals) if result.deals else ()
-    deltas: tuple[int | None, ...] = (None,) * len(result.sides)
-    if just_scored and last is not None and last.sides is not None:
-        deltas = tuple(side.score for side in last.sides)
-    sides = [
-        Side(name, total, index in leaders, delta)
-        for index, (name, total, delta) in enumerate(
-            zip(result.sides, result.totals, deltas, strict=True)
-        )
-    ]
-    filled = list(deal.filled_words()) if deal is not None else []
-    if deal is None or not deal.steps:
-        filled = list(last_deal_filled(stored))
-    winners = list(result.winners or ()) if result.complete else []
-    return TablePage(
-        game_id=stored.id,
-        version=stored.version,
-        editor=editor,
+    return table_page_of(
+        stored.id,
+        stored.version,
+        result,
+        deal_in_progress(stored) if result.next is not None else None,
+        editor=standing.scores,
         creator=standing is Standing.CREATOR,
         replaced=standing is Standing.REPLACED,
-        edit_key=stored.edit_key if editor else "",
+        edit_key=stored.edit_key,
         archived=stored.archived is not None,
-        ruleset=game.ruleset.name,
-        partnership=game.ruleset.partnership,
-        players=list(game.players),
-        sides=sides,
-        deal_count=len(result.schedule),
-        deal=None if deal is None else deal_screen(deal),
-        last=None if last is None else last_deal(result, last),
-        just_scored=just_scored,
-        filled=filled,
-        winners=[result.sides[side] for side in winners],
-        winning_total=result.totals[winners[0]] if winners else None,
-        undo=bool(result.deals) or (deal is not None and bool(deal.steps)),
         chart_svg=game_chart(stored),
-        plan=None if deal is None or not editor else tap_plan(stored, deal),
+        last_filled=_FILLED.get(stored.read.text, lambda: last_deal_filled(result)),
     )
 
 
@@ -198,124 +51,6 @@ def deal_in_progress(stored: StoredGame) -> DraftDeal:
     setup = stored.result().next
     assert setup is not None, "a finished game has no deal in progress"
     return from_draft(stored.game, setup, stored.draft)
-
-
-def deal_screen(deal: DraftDeal) -> DealScreen:
-    """Say where the deal being entered stands, and what the scorer is asked next."""
-    game, setup = deal.game, deal.setup
-    players, partnership = game.players, game.ruleset.partnership
-    labels, tricks = deal.bid_labels(), deal.tricks_by_seat
-    next_up = deal.next_bidder if deal.bidding else deal.next_trick_taker
-    seats = [
-        Seat(
-            seat=seat,
-            name=players[seat],
-            team="AB"[seat % 2] if partnership else "",
-            bid=labels.get(seat, "·"),
-            took=tricks.get(seat),
-            rainbow=seat in deal.rainbows,
-            now=seat == deal.next_bidder or (seat == next_up and not partnership),
-            leads=seat == deal.leader,
-        )
-        for seat in setup.order
-    ]
-    trumps = [
-        Choice(f"trump:{suit}", trump_label(suit), pressed=deal.trump == suit, suit=suit)
-        for suit in SUITS
-    ]
-    if game.ruleset.allows_no_trump():
-        trumps.append(Choice("trump:none", "no trump", pressed=deal.trump == "none"))
-    return DealScreen(
-        number=setup.number,
-        cards=setup.cards,
-        dealer=players[setup.dealer],
-        first_bidder=players[setup.order[0]],
-        trump=deal.trump or "",
-        trump_label=trump_label(deal.trump),
-        seats=seats,
-        tally=deal.tally,
-        leader="" if deal.leader is None else players[deal.leader],
-        ask=_ask(deal),
-        trumps=trumps,
-        steps=len(deal.steps),
-    )
-
-
-def _ask(deal: DraftDeal) -> Ask:
-    """Return what the deal screen asks for next: a bid, or a count of tricks."""
-    game, players = deal.game, deal.game.players
-    if deal.bidding:
-        bidder = players[deal.next_bidder or 0]
-        choices = deal.choices()
-        return Ask(
-            kind="bid",
-            who=bidder,
-            choices=[
-                Choice(f"bid:{c.bid.to_json()}", c.label, c.allowed, c.reason) for c in choices
-            ],
-        )
-    taker = deal.next_trick_taker
-    rainbows = []
-    if deal.asks_rainbows:
-        rainbows = [
-            Choice(f"rainbow:{seat}", name, pressed=seat in deal.rainbows)
-            for seat, name in enumerate(players)
-        ]
-    rest_to = game.sides[1] if game.ruleset.partnership else players[deal.setup.order[-1]]
-    return Ask(
-        kind="tricks",
-        who="" if taker is None else deal.taker_name(taker),
-        choices=[Choice(f"tricks:{n}", str(n)) for n in range(deal.tricks_left + 1)],
-        rainbows=rainbows,
-        rest_to=rest_to,
-    )
-
-
-def last_deal(result: GameResult, last: DealResult) -> LastDeal:
-    """Say how the last deal recorded was scored, or who deals again after a throw-in."""
-    players = result.game.players
-    dealt = players[last.setup.dealer]
-    again = players[result.next.dealer] if result.next else dealt
-    lines = []
-    if last.sides is not None:
-        lines = [
-            ScoredLine(name, side.score, " ".join(side.explain), total)
-            for name, side, total in zip(result.sides, last.sides, last.totals, strict=True)
-        ]
-    return LastDeal(
-        number=last.setup.number,
-        cards=last.setup.cards,
-        thrown_in=last.thrown_in,
-        lines=lines,
-        dealt_by=dealt,
-        deals_next=again,
-    )
-
-
-def tap_plan(stored: StoredGame, deal: DraftDeal) -> dict[str, Any]:
-    """Return what a phone needs to go on entering this deal while the server is out of reach.
-
-    The bids on offer (with what each adds for the dealer's hook), the board names
-    by level, whose tricks are asked for, and the taps made so far. The server checks
-    every tap again when it arrives, so a phone offline never records a wrong deal.
-    The deal's part is the same for each of its taps, so it is worked out once.
-    """
-    fixed = _PLANS.get((stored.read.text, deal.setup.index), deal.deal_plan)
-    return {**fixed, "steps": deal.plan_steps(), "version": stored.version}
-
-
-def last_deal_filled(stored: StoredGame) -> tuple[str, ...]:
-    """Say what the table filled in for the scorer in the last deal recorded, if anything."""
-
-    def work_out() -> tuple[str, ...]:
-        deals = stored.result().deals
-        last = deals[-1] if deals else None
-        if last is None or last.thrown_in:
-            return ()
-        taps = taps_of(stored.game, last.setup, last.record)
-        return tuple(replay(stored.game, last.setup, taps).filled_words())
-
-    return _FILLED.get(stored.read.text, work_out)
 
 
 def describe_tap(players: Sequence[str], step: str) -> str:

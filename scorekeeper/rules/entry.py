@@ -22,15 +22,14 @@ from .bidding import (
     BidChoice,
     bid_choices,
     board_levels,
-    board_name,
     check_bid,
     hook_value,
     is_thrown_in,
     leader,
     parse_bid,
 )
-from .errors import GameFileError, IllegalBid, TricksError
-from .game import DealSetup, passes_used
+from .errors import GameFileError, GameOverError, IllegalBid, ScoreError, TricksError
+from .game import DealSetup, GameResult, passes_used, score_game
 from .records import TRUMPS, DealRecord, Game
 
 #: The kinds of tap a deal is entered with.
@@ -153,45 +152,6 @@ class DraftDeal:
         if self.game.ruleset.partnership:
             return {}
         return dict(zip(self.trick_takers, self.tricks, strict=False))
-
-    def plan_steps(self) -> list[list[str]]:
-        """Return the plan's part that changes with each tap: the taps made so far."""
-        return [list(step) for step in self.steps]
-
-    def deal_plan(self) -> dict[str, Any]:
-        """Return the plan without the taps: the same for every tap of the deal."""
-        ruleset = self.game.ruleset
-        offered = bid_choices(ruleset, self.setup.cards, (), self.players)
-        board = ruleset.board
-        return {
-            "number": self.setup.number,
-            "cards": self.setup.cards,
-            "names": list(self.game.players),
-            "order": list(self.setup.order),
-            "choices": [
-                {
-                    "value": str(choice.bid.to_json()),
-                    "label": choice.label,
-                    "adds": hook_value(choice.bid, self.setup.cards),
-                    "pass": choice.bid.is_zero,
-                }
-                for choice in offered
-            ],
-            "boards": [board_name(board.level(n)) for n in range(1, self.players + 1)]
-            if board
-            else [],
-            "hook": ruleset.dealer_hook,
-            "redeal": ruleset.redeal is not None,
-            "takers": [self.taker_name(taker) for taker in self.trick_takers],
-            "rainbows": self.asks_rainbows,
-            # Passes each seat may still make under a pass limit (none: no limit).
-            "passes_left": None
-            if ruleset.pass_limit is None
-            else [
-                max(ruleset.pass_limit.passes - self._passes_used(seat), 0)
-                for seat in range(self.players)
-            ],
-        }
 
     # Taps --------------------------------------------------------------------------------
 
@@ -348,6 +308,47 @@ class DraftDeal:
     def to_draft(self) -> dict[str, Any]:
         """Return what storage keeps as the game's draft."""
         return {"position": self.setup.index, "steps": [list(step) for step in self.steps]}
+
+
+@dataclass(frozen=True)
+class Tapped:
+    """Where one tap leaves the table: the game, and the deal being entered after it."""
+
+    game: Game  #: with a deal more when the tap completed one, a deal fewer when it undid one
+    deal: DraftDeal | None  #: the deal being entered now (None once the game is over)
+    result: GameResult | None = None  #: the game scored again, when its deals changed
+
+
+def take_tap(game: Game, deal: DraftDeal | None, step: str) -> Tapped:
+    """Take one tap of the deal being entered ("bid:3", "tricks:5", "undo", ...).
+
+    The deal is recorded on its last tap (and every value that leaves no choice is filled
+    in); undo drops the last tap, or takes back the last deal down to its last tap when no
+    tap of the next deal is made yet. The server and the phone both move the table on
+    with this, so the two cannot disagree on what a tap does.
+    """
+    kind, _, value = step.partition(":")
+    if kind == "undo":
+        if deal is not None and deal.steps:
+            return Tapped(game, deal.undo())
+        if not game.deals:
+            raise ScoreError("There is nothing to undo yet.")
+        before = game.with_deals(game.deals[:-1])
+        result = score_game(before)
+        setup = result.next
+        assert setup is not None  # the removed deal's slot is free again
+        return Tapped(
+            before, back_one(before, setup, taps_of(before, setup, game.deals[-1])), result
+        )
+    if deal is None:
+        raise GameOverError("The game is over: there is no deal left to enter.")
+    deal = deal.tap(kind, value).fill_forced()
+    if not deal.complete:
+        return Tapped(game, deal)
+    after = game.with_deals([*game.deals, deal.record()])
+    result = score_game(after)
+    upcoming = None if result.next is None else DraftDeal(after, result.next)
+    return Tapped(after, upcoming, result)
 
 
 def _whole(value: str, what: str, deal: int) -> int:

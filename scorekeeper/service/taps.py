@@ -1,17 +1,16 @@
 """The table's taps: one tap at a time of the deal being entered, the deal recorded on its last.
 
 The deal in progress is kept as the game's draft (the taps made so far); each tap
-replays it through the rules (`rules.entry`), adds the tap or refuses it, and
-stores the draft again, or the deal once it is complete. No Flask here.
+replays it through the rules (`rules.entry.take_tap`, the very code the phone runs),
+and stores the draft again, or the game once its deals changed. No Flask here.
 """
 
 from __future__ import annotations
 
-from ..rules import GameOverError, ScoreError, score_game
-from ..rules.entry import DraftDeal, back_one, from_draft, remember, taps_of
+from ..rules.entry import from_draft, remember, take_tap
 from ..standings.results import store_results
 from ..storage import Connection, StoredGame, update_game
-from .games import load_to_change, save_deals, save_draft
+from .games import load_to_change, save_draft
 
 
 def tap(
@@ -22,34 +21,17 @@ def tap(
     The deal is recorded on its last tap; undo drops the last tap, or takes back the
     last deal down to its last tap when no tap of the next deal is made yet.
     """
-    kind, _, value = step.partition(":")
     with db.write():
         current = load_to_change(db, game_id, device, version)
         upcoming = current.result().next
         deal = from_draft(current.game, upcoming, current.draft) if upcoming else None
-        if kind == "undo":
-            return _undo_tap(db, current, deal)
-        if deal is None:
-            raise GameOverError("The game is over: there is no deal left to enter.")
-        deal = deal.tap(kind, value).fill_forced()
-        if deal.complete:
-            return save_deals(db, current, [*current.game.deals, deal.record()])
-        return save_draft(db, current, remember(deal).to_draft())
-
-
-def _undo_tap(db: Connection, current: StoredGame, deal: DraftDeal | None) -> StoredGame:
-    """Drop the last tap: from the draft, or else the last recorded deal's final tap."""
-    game = current.game
-    if deal is not None and deal.steps:
-        return save_draft(db, current, deal.undo().to_draft())
-    if not game.deals:
-        raise ScoreError("There is nothing to undo yet.")
-    removed = game.deals[-1]
-    before = game.with_deals(game.deals[:-1])
-    result = score_game(before)
-    setup = result.next
-    assert setup is not None  # the removed deal's slot is free again
-    draft = back_one(before, setup, taps_of(before, setup, removed)).to_draft()
-    stored = update_game(db, current, before, result=result, draft=draft)
-    store_results(db, stored, result)
-    return stored
+        tapped = take_tap(current.game, deal, step)
+        if tapped.result is None:
+            assert tapped.deal is not None  # only the draft changed
+            return save_draft(db, current, remember(tapped.deal).to_draft())
+        # A deal recorded leaves the next one untouched; a deal undone leaves its taps.
+        recorded = len(tapped.game.deals) > len(current.game.deals)
+        draft = None if recorded or tapped.deal is None else tapped.deal.to_draft()
+        stored = update_game(db, current, tapped.game, result=tapped.result, draft=draft)
+        store_results(db, stored, tapped.result)
+        return stored

@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from ..machine.config import STATIC, TEMPLATES
-from ..presentation.bidi import isolate
 from ..presentation.scoresheet import Sheet, build_blank_sheet, build_game_sheet
 from ..rules import GameResult, Ruleset, ScoreError
+from ..table.bidi import isolate
 from .fetcher import static_url_fetcher
 from .layout import PAPERS, Plan, plan
 

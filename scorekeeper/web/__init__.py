@@ -6,20 +6,21 @@ its connection; `template_helpers.py` registers everything the templates may cal
 `security.py`, `quotas.py` and `devices.py` guard the requests.
 
 May import: machine, rules, house_rules, storage, standings, service, presentation,
-transfer, sheets.
+transfer, sheets, table.
 Libraries: flask, flask_wtf, flask_limiter, limits, flask_compress, werkzeug, wtforms,
 jinja2, markupsafe, markdown_it, segno.
 """
 
 from __future__ import annotations
 
+import hashlib
 from datetime import timedelta
 from typing import Any
 
 from flask import Flask, Request, Response, has_request_context
 
 from ..machine import config
-from .assets import KEPT_FOR, is_fingerprinted
+from .assets import KEPT_FOR, is_fingerprinted, served_content
 from .security import csrf
 
 
@@ -34,6 +35,13 @@ class ScorekeeperApp(Flask):
 
     def send_static_file(self, filename: str) -> Response:
         response = super().send_static_file(filename)
+        if filename.endswith(".js") and response.status_code == 200:
+            # A script is sent as its fingerprint was taken: its imports fingerprinted.
+            content = served_content(str(self.static_folder), filename)
+            if content is not None:
+                response.direct_passthrough = False
+                response.set_data(content)
+                response.set_etag(hashlib.sha256(content).hexdigest())
         if is_fingerprinted(filename) and response.status_code == 200:
             response.cache_control.immutable = True  # not even checked on a reload
             # Read whole (the files are small), so it is compressed once and kept
@@ -130,6 +138,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         live,
         players,
         rules_pages,
+        runtime,
         sharing,
         sheets,
         shelf,
@@ -150,6 +159,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         shelf,
         host,
         trust,
+        runtime,
     )
     for area in areas:
         app.register_blueprint(area.bp)

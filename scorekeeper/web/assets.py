@@ -6,6 +6,10 @@ Each file's address now carries a fingerprint of its content (`/static/app.css?v
 under that address the content never changes, so it is sent to be kept for a year and
 the phone asks no more; a new release changes the fingerprint, and so the address.
 A file asked for without its current fingerprint is sent as before, to be checked again.
+
+A script that imports another names it by its address ("/static/phone/store.js"); it is
+sent with each such address fingerprinted, and its own fingerprint is that of what is
+sent, so a change to a module it imports is a new address for it too.
 """
 
 from __future__ import annotations
@@ -23,10 +27,21 @@ from flask import Flask, current_app, request, url_for
 KEPT_FOR = 365 * 24 * 3600
 
 
-def _read_fingerprint(folder: str, filename: str) -> str | None:
+def served_content(folder: str, filename: str) -> bytes | None:
+    """Return a static file as it is sent: a script with the "/static/…" addresses it
+    names fingerprinted (`with_fingerprints`), any other file as it is (None: no such file)."""
     try:
         content = (Path(folder) / filename).read_bytes()
     except OSError:
+        return None
+    if filename.endswith(".js") and b'"/static/' in content:
+        content = with_fingerprints(content.decode("utf-8")).encode("utf-8")
+    return content
+
+
+def _read_fingerprint(folder: str, filename: str) -> str | None:
+    content = served_content(folder, filename)
+    if content is None:
         return None  # no such file: the address stays bare, and the file answers 404
     return hashlib.sha256(content).hexdigest()[:12]
 

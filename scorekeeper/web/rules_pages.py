@@ -14,7 +14,6 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 
 from ..house_rules.documents import changes_from
 from ..house_rules.inputs import FormErrors
-from ..presentation.bidi import isolate
 from ..presentation.calculator import DealAsked, calculator_page
 from ..presentation.compare import NoSuchPart, compare_page
 from ..presentation.rules_editor import (
@@ -37,6 +36,7 @@ from ..service.rulebook import (
     save_house_rules,
 )
 from ..storage import FoundRuleset, find_any_ruleset
+from ..table.bidi import isolate
 from .db import get_db
 from .devices import current_device, on_this_machine
 from .errors import page_asked

@@ -27,7 +27,8 @@ def _headers(response: Response) -> Response:
     secure = "" if request.is_secure else secure_origin()
     if secure:  # a plain page asks the secure address whether its phone trusts it (secure.js)
         policy = policy.replace("connect-src 'self'", f"connect-src 'self' {secure}")
-    response.headers["Content-Security-Policy"] = policy
+    # A response that states its own policy keeps it (the phone's rules worker, runtime.py).
+    response.headers.setdefault("Content-Security-Policy", policy)
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.headers["Referrer-Policy"] = "same-origin"
     response.headers["X-Frame-Options"] = "DENY"

@@ -27,7 +27,6 @@ from flask import (
 from werkzeug.datastructures import MultiDict
 
 from ..presentation.api_answers import game_file
-from ..presentation.bidi import isolate_all
 from ..presentation.correction import correction_page
 from ..presentation.home import delete_page, home_page, keep_page
 from ..presentation.new_game import draw_page, import_page, new_game_page
@@ -48,6 +47,7 @@ from ..service.once import run_once
 from ..standings.results import GameFilter
 from ..storage import Connection, Reply, StoredGame, get_game
 from ..storage.listing import BadCursor
+from ..table.bidi import isolate_all
 from .db import get_db
 from .deal_editor import DealEditor
 from .devices import current_device

@@ -1,39 +1,23 @@
 """Everything the templates may call besides their page's model, registered in one place.
 
 Names are set apart on the pages: every user-written name in its own <bdi> (see
-`presentation.bidi`). Links other phones open (watch, edit) name an address they reach.
+`table.bidi`). Links other phones open (watch, edit) name an address they reach.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
 from datetime import datetime
 
 from flask import Flask, request
-from markupsafe import Markup, escape
 
-from ..presentation.bidi import isolate
 from ..rules import trump_label
 from ..standings.stats import one_decimal
+from ..table.bidi import isolate
+from ..table.markup import bdi_join, bdi_names
 from .docs import as_html
+from .runtime import runtime_url
 from .sharing import edit_url, edit_urls, home_by_name, watch_url, watch_urls
 from .trust import secure_origin
-
-
-def bdi_join(names: Iterable[str], separator: str) -> Markup:
-    """Join names for a page, each in its own <bdi> so none can reorder its neighbours."""
-    return Markup(escape(separator)).join(Markup("<bdi>%s</bdi>") % name for name in names)
-
-
-def bdi_names(sentence: str, names: Iterable[str]) -> Markup:
-    """Put every name said in a sentence (a score's explanation) in its own <bdi>."""
-    shown = sorted({str(escape(name)) for name in names if name.strip()}, key=len, reverse=True)
-    text = str(escape(sentence))
-    if not shown:
-        return Markup(text)
-    pattern = re.compile("|".join(re.escape(name) for name in shown))
-    return Markup(pattern.sub(lambda found: f"<bdi>{found.group(0)}</bdi>", text))
 
 
 def when(stamp: str) -> str:
@@ -60,6 +44,7 @@ FILTERS = {
     "when": when,
 }
 GLOBALS = {
+    "runtime_url": runtime_url,
     "secure_origin": secure_page_origin,
     "watch_link": watch_url,
     "watch_links": watch_urls,

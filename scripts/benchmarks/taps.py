@@ -1,8 +1,9 @@
 """Taps per deal, counted in a real Chromium at phone size on a real `scorekeeper serve`.
 
 Each game file is entered deal by deal through the table page, one click per button
-a scorer taps; every tap loads the next page. The game is created through the API
-with the browser's own cookies, so the phone is its scorer and only deal taps count.
+a scorer taps; every tap draws the next screen (the phone's own, or the server's). The
+game is created through the API with the browser's own cookies, so the phone is its
+scorer and only deal taps count.
 """
 
 from __future__ import annotations
@@ -19,6 +20,23 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync",
                  "--disable-background-networking", "--disable-component-update"]  # fmt: skip
 PHONE = {"width": 360, "height": 740}
+#: Tap a button once it may be tapped; resolve with the ms until the page drew the next screen.
+TIMED_TAP = """async (selector) => {
+    const screen = document.getElementById("screen");
+    const before = screen.dataset.drawn;
+    const button = document.querySelector(selector);
+    const drawn = new Promise((resolve) => {
+        new MutationObserver((_, seen) => {
+            if (screen.dataset.drawn !== before) { seen.disconnect(); resolve(); }
+        }).observe(screen, { attributes: true, attributeFilter: ["data-drawn"] });
+    });
+    const started = performance.now();
+    button.click();
+    await drawn;
+    return performance.now() - started;
+}"""
+TAPPABLE = "(selector) => { const b = document.querySelector(selector); return b && !b.disabled; }"
+
 #: The game played for each figure: a partnership game and an individual one.
 GAMES = (
     ("back-alley-pagat", "Taps per deal: 4-player partnership deal, with trump", 7),
@@ -59,22 +77,13 @@ def most_taps(browser: Any, base: str, document: dict[str, Any], deals: int | No
     try:
         page = context.new_page()
         page.goto("/")
-        token = page.locator('meta[name="csrf-token"]').get_attribute("content") or ""
-        created = page.request.post(
-            "/api/games",
-            data=json.dumps({**document, "deals": []}),
-            headers={"Content-Type": "application/json", "X-CSRFToken": token},
-        )
-        if created.status != 201:
-            raise RuntimeError(f"creating the game answered {created.status}")
-        page.goto(created.json()["url"])
+        page.goto(create_game(page, {**document, "deals": []}))
         counts = []
         for steps in form_steps(document)[:deals]:
             taps = 0
             for step in steps:
-                with page.expect_navigation(wait_until="domcontentloaded"):
-                    page.click(f'button[name="step"][value="{step}"]')
-                taps += 1  # one click, and the next page has loaded
+                tap(page, step)
+                taps += 1  # one click, and the next screen is drawn
             counts.append(taps)
         if deals is None and not page.locator("text=Game over").is_visible():
             raise RuntimeError("the game did not end after its last deal")
@@ -86,3 +95,24 @@ def most_taps(browser: Any, base: str, document: dict[str, Any], deals: int | No
         for count, deal in played
         if "trump" in deal and ("tricks" in deal or "team_tricks" in deal)
     )
+
+
+def create_game(page: Any, document: dict[str, Any]) -> str:
+    """Create a game through the API with the page's own cookies (the phone is its scorer);
+    return its address."""
+    token = page.locator('meta[name="csrf-token"]').get_attribute("content") or ""
+    created = page.request.post(
+        "/api/games",
+        data=json.dumps({**document, "deals": []}),
+        headers={"Content-Type": "application/json", "X-CSRFToken": token},
+    )
+    if created.status != 201:
+        raise RuntimeError(f"creating the game answered {created.status}")
+    return created.json()["url"]
+
+
+def tap(page: Any, step: str) -> float:
+    """Tap one step once its button may be tapped; return the ms to the next screen."""
+    selector = f'button[name="step"][value="{step}"]'
+    page.wait_for_function(TAPPABLE, arg=selector, timeout=30_000)
+    return float(page.evaluate(TIMED_TAP, selector))

@@ -70,32 +70,39 @@ def server_game(server, game_url: str) -> dict:
         return json.loads(answer.read())
 
 
-def test_a_deal_entered_offline_arrives_once_when_the_wifi_returns(phone, live_server):
+def test_a_deal_entered_with_the_wifi_off_is_scored_at_once_and_arrives_once(phone, live_server):
     table = Phone(phone)
     game_url = start_game(table, "back-alley-pagat", ["Ann", "Bob", "Cy", "Dee"], 0)
-    phone.reload()  # the service worker now answers for the page
-    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    table.ready()
     phone.context.set_offline(True)
     for step in ("bid:2", "bid:pass", "bid:1"):
-        phone.click(f'button[value="{step}"]')
-    banner = phone.locator("#queue")
-    assert banner.inner_text() == "Offline — 3 taps waiting on this phone"
+        table.tap(f'button[value="{step}"]')
+    where = phone.locator("#where")
+    phone.wait_for_function("() => document.getElementById('where').dataset.state === 'offline'")
+    assert (
+        where.inner_text() == "Offline — 3 taps kept on this phone, sent when the server answers."
+    )
     assert phone.locator(".order li.now .name").inner_text().startswith("Ann")
     # A reload with no connection: the page from the phone, the taps still drawn.
     phone.reload()
-    assert phone.url == game_url and banner.inner_text().startswith("Offline — 3 taps")
+    table.ready()
+    assert phone.url == game_url
+    assert phone.locator(".order li.now .name").inner_text().startswith("Ann")
     for step in ("bid:3", "tricks:6"):
-        phone.click(f'button[value="{step}"]')
-    assert banner.inner_text() == "Offline — 5 taps waiting on this phone"
-    assert "Deal 1 is entered" in phone.locator("#ask").inner_text()
+        table.tap(f'button[value="{step}"]')
+    # The phone scored the deal itself: the next deal is there, with no server.
+    assert phone.locator("#scorebar .scores b").all_inner_texts() == ["18", "19"]
+    assert phone.locator(".deal-title > b").inner_text() == "2"
+    phone.wait_for_function("() => document.getElementById('where').dataset.state === 'offline'")
+    assert (
+        where.inner_text() == "Offline — 1 deal kept on this phone, sent when the server answers."
+    )
     assert server_game(live_server, game_url)["game"]["deals"] == []
     phone.context.set_offline(False)
-    phone.wait_for_function("() => document.querySelector('.deal-title b').textContent === '2'")
+    table.settled()
     stored = server_game(live_server, game_url)
     assert stored["game"]["deals"] == [{"bids": [3, 2, "pass", 1], "team_tricks": [6, 7]}]
-    assert phone.locator("#scorebar .scores b").all_inner_texts() == ["18", "19"]
-    waiting = "() => Object.keys(localStorage).filter(k => k.startsWith('scorekeeper.queue.'))"
-    assert phone.evaluate(f"{waiting}.map(k => localStorage.getItem(k))") == ["[]"]
+    assert where.inner_text() == "Online"
 
 
 def bids_shown(page) -> list[str]:

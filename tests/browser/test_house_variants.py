@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import InPage, screenshot
+from tests.browser.test_play import Phone
 
 pytestmark = pytest.mark.browser
 
@@ -55,12 +56,13 @@ def test_offline_a_player_whose_passes_are_used_up_is_not_offered_the_pass(phone
     made = InPage(phone).post("/api/games", data=game, headers={"X-CSRFToken": token})
     assert made.status == 201, made.text()
     phone.goto(f"/games/{made.json()['id']}")  # deal 6, 6 cards: Bob deals and bids last
-    phone.reload()  # the service worker now answers for the page
-    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    table = Phone(phone)
+    table.ready()  # the phone runs the rules itself now
     phone.context.set_offline(True)
     for step in ("bid:1", "bid:1", "bid:1"):  # Cy, Dee and Ann, drawn by the phone
-        phone.click(f'#ask button[value="{step}"] >> nth=0')
-    assert phone.locator("#queue").inner_text().startswith("Offline — 3 taps")
+        table.tap(f'#ask button[value="{step}"] >> nth=0')
+    phone.wait_for_function("() => document.getElementById('where').dataset.state === 'offline'")
+    assert phone.locator("#where").inner_text().startswith("Offline — 3 taps")
     # Once the moment after a tap has passed (every button is inert for it), Bob may bid:
     ready = "() => !document.querySelector('#ask button[value=\"bid:1\"]').disabled"
     phone.wait_for_function(ready)

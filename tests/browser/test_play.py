@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from scorekeeper.rules import read_game, score_game
 from scorekeeper.rules.entry import buttons_of
@@ -17,17 +19,52 @@ from tests.conftest import example
 pytestmark = pytest.mark.browser
 
 
+#: What the page has drawn: table.js counts each screen it puts in place, per page load.
+DRAWN = "() => { const s = document.getElementById('screen'); return s ? s.dataset.drawn : ''; }"
+#: The status line says the server has everything this phone has.
+IN_STEP = "() => document.getElementById('where')?.dataset.state === 'online'"
+
+
 class Phone:
-    """A page that counts its taps: every tap is one click that loads the next page."""
+    """A page that counts its taps: every tap is one click, and it returns once the next
+    screen is in place (drawn by the phone itself, or the server's next page)."""
 
     def __init__(self, page) -> None:
         self.page = page
         self.taps = 0
 
+    def drawn(self) -> str:
+        """Return the page's count of screens drawn ("" while a page is loading)."""
+        try:
+            return self.page.evaluate(DRAWN) or ""
+        except PlaywrightError:  # the page is being replaced
+            return ""
+
     def tap(self, selector: str) -> None:
-        with self.page.expect_navigation(wait_until="domcontentloaded"):
-            self.page.click(selector)
+        before = self.drawn()
+        # The buttons are inert for a moment after a tap (a slow double tap is one tap):
+        # wait for that here, promptly, rather than in click()'s slower retries.
+        button = self.page.locator(selector).first
+        deadline = time.monotonic() + 30
+        while not (button.count() and button.is_enabled()):
+            assert time.monotonic() < deadline, f"{selector} cannot be tapped"
+            self.page.wait_for_timeout(20)
+        button.click()
+        deadline = time.monotonic() + 30
+        while self.drawn() in ("", before):
+            assert time.monotonic() < deadline, f"no new screen after tapping {selector}"
+            self.page.wait_for_timeout(20)
         self.taps += 1
+
+    def settled(self, timeout: float = 30_000) -> None:
+        """Wait until the server holds everything this phone has (its status line says so)."""
+        self.page.wait_for_function(IN_STEP, timeout=timeout)
+
+    def ready(self, timeout: float = 60_000) -> None:
+        """Wait until the phone answers taps itself (its copy of the rules is running)."""
+        self.page.wait_for_function(
+            "() => document.documentElement.dataset.phone === 'ready'", timeout=timeout
+        )
 
 
 def start_game(phone: Phone, ruleset: str, players: list[str], dealer: int) -> str:
@@ -71,6 +108,7 @@ def page_totals(page) -> list[int]:
 
 def scored_export(page, game_url: str, tmp_path: Path) -> dict:
     """Fetch the game's export through the page's own cookies and score it with the CLI."""
+    Phone(page).settled()
     exported = InPage(page).get(game_url + "/export.json")
     assert exported.ok
     path = tmp_path / "exported.game.json"

@@ -65,5 +65,5 @@ def test_the_table_says_so_at_the_limit_and_keeps_the_taps_before(client) -> Non
     assert refused.status_code == 422
     assert LIMIT_WORDS in table.problem(refused)
     model = client.get(f"/games/{table.game_id}/table.json").get_json()
-    assert model["plan"]["steps"] == [["bid", "pass"]] * 3  # the three passes are still there
+    assert model["taps"] == ["bid:pass"] * 3  # the three passes are still there
     assert len(client.get(f"/api/games/{table.game_id}").get_json()["game"]["deals"]) == 26

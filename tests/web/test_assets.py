@@ -10,7 +10,14 @@ from scorekeeper.machine import config
 
 
 def fingerprint_of(name: str) -> str:
-    return hashlib.sha256((config.STATIC / name).read_bytes()).hexdigest()[:12]
+    """Return a file's fingerprint: of its content as sent (a script's imports fingerprinted)."""
+    content = (config.STATIC / name).read_bytes()
+    for imported in re.findall(rb'"/static/([^"?]+)"', content):
+        here = f"/static/{imported.decode()}"
+        content = content.replace(
+            f'"{here}"'.encode(), f'"{here}?v={fingerprint_of(imported.decode())}"'.encode()
+        )
+    return hashlib.sha256(content).hexdigest()[:12]
 
 
 def test_pages_name_each_file_by_its_content(client) -> None:

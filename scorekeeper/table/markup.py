@@ -1,0 +1,27 @@
+"""Names set apart on a page: every user-written name in its own <bdi> (see `bidi.py`).
+
+The templates' filters for names. The server's pages and the phone's drawing of the
+table page register these same functions, so a name is shown alike everywhere.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from markupsafe import Markup, escape
+
+
+def bdi_join(names: Iterable[str], separator: str) -> Markup:
+    """Join names for a page, each in its own <bdi> so none can reorder its neighbours."""
+    return Markup(escape(separator)).join(Markup("<bdi>%s</bdi>") % name for name in names)
+
+
+def bdi_names(sentence: str, names: Iterable[str]) -> Markup:
+    """Put every name said in a sentence (a score's explanation) in its own <bdi>."""
+    shown = sorted({str(escape(name)) for name in names if name.strip()}, key=len, reverse=True)
+    text = str(escape(sentence))
+    if not shown:
+        return Markup(text)
+    pattern = re.compile("|".join(re.escape(name) for name in shown))
+    return Markup(pattern.sub(lambda found: f"<bdi>{found.group(0)}</bdi>", text))

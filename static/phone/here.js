@@ -1,0 +1,97 @@
+// This phone's table (/offline, the page the service worker shows with no connection): the
+// games kept on this phone, one of them scored by table.js's Table, or a new game started
+// here under the rules the phone carries, to be sent to the family archive later.
+import * as store from "/static/phone/store.js";
+import * as rules from "/static/phone/rules.js";
+import { unsent } from "/static/phone/store.js";
+
+const shell = document.getElementById("phone-table");
+// What table.js lends this page: the table, its taps' listener, and two small helpers.
+let Table = null;
+let listen = null;
+let count = null;
+let randomKey = null;
+
+// /offline: the games kept on this phone, a new game started here, one of them scored.
+export async function onThisPhone(lent) {
+  Table = lent.Table;
+  listen = lent.listen;
+  count = lent.count;
+  randomKey = lent.randomKey;
+  const wanted = decodeURIComponent(location.hash.slice(1)) ||
+    (location.pathname.match(/^\/games\/([^/]+)$/) || [])[1] || "";
+  const kept = await store.all().catch(function () { return []; });
+  listKept(kept);
+  const form = document.getElementById("start-here");
+  if (form) form.addEventListener("submit", startHere);
+  const add = document.getElementById("add-seat");
+  if (add) {
+    add.addEventListener("click", function () {
+      const seats = form.querySelector(".here-seats");
+      const seat = seats.lastElementChild.cloneNode(true);
+      const input = seat.querySelector("input");
+      input.value = "";
+      input.setAttribute("aria-label", "Player " + (seats.children.length + 1));
+      seats.append(seat);
+      input.focus();
+    });
+  }
+  let record = kept.find(function (found) { return found.id === wanted; });
+  while (record && record.moved) {
+    const moved = record.moved;
+    record = kept.find(function (found) { return found.id === moved; });
+  }
+  if (!record || !record.phone) {
+    if (wanted) document.getElementById("not-kept").hidden = false;
+    return;
+  }
+  shell.classList.add("scoring");
+  const table = new Table(record.id, "/games/" + record.id, null);
+  listen(table);
+  await table.resume(record);
+}
+
+function listKept(kept) {
+  const list = document.getElementById("kept-games");
+  if (!list) return;
+  const games = kept.filter(function (record) { return record.phone && !record.moved; });
+  list.replaceChildren();
+  games.forEach(function (record) {
+    const item = document.createElement("li");
+    const link = document.createElement("a");
+    link.href = "/offline#" + encodeURIComponent(record.id);
+    link.textContent = (record.sides || record.phone.document.players).join(" · ");
+    const left = record.local ? "on this phone only" : unsent(record).deals ? "deals not on the server yet" : "on the server too";
+    item.append(link, " — " + count(record.phone.document.deals.length, "deal", "deals") + ", " + left);
+    list.append(item);
+  });
+  document.getElementById("none-kept").hidden = games.length > 0;
+}
+
+async function startHere(event) {
+  event.preventDefault();
+  const form = event.target;
+  const problem = document.getElementById("start-problem");
+  const players = Array.from(form.querySelectorAll('input[name="player"]'))
+    .map(function (input) { return input.value.trim(); })
+    .filter(function (name) { return name; });
+  let dealer = form.elements.dealer.value;
+  dealer = dealer === "random" ? Math.floor(Math.random() * players.length) : Number(dealer) || 0;
+  problem.hidden = true;
+  let started;
+  try {
+    await rules.start(shell.dataset.runtime);
+    started = await rules.ask({ ask: "start", ruleset: form.elements.ruleset.value, players: players, dealer: dealer });
+  } catch (error) {
+    started = { error: "The rules are not on this phone yet: open Scorekeeper once while the server answers." };
+  }
+  if (started.error) {
+    problem.textContent = started.error;
+    problem.hidden = false;
+    return;
+  }
+  const id = "phone-" + randomKey();
+  await store.save({ id: id, local: true, phone: { document: started.document, draft: started.draft }, taps: started.taps, totals: started.totals, sides: started.sides, flags: { creator: true }, waiting: [] });
+  location.hash = id;
+  location.reload();
+}

@@ -1,0 +1,158 @@
+// When the server and this phone disagree: a change refused as out of date (the game as the
+// server has it now is fetched, and carried on from when it only adds to the phone's), a game
+// changed meanwhile (both versions drawn in words for the scorer to choose), a change refused
+// outright (said, never hidden), and a game started here that is on the server now. Loaded
+// with the sending (phone/sync.js), once the page is idle; `table` is table.js's Table.
+import * as store from "/static/phone/store.js";
+import * as rules from "/static/phone/rules.js";
+import { fetchServer, newKey } from "/static/phone/sync.js";
+import { same, shared } from "/static/phone/store.js";
+
+const settling = document.getElementById("settling");
+const shell = document.getElementById("phone-table");
+
+function token() {
+  const meta = document.querySelector('meta[name="csrf-token"]');
+  return meta ? meta.content : "";
+}
+
+// The server refused a change as out of date: see how the game stands there now.
+export async function reconcile(table) {
+  const record = table.record;
+  const server = await fetchServer(table.id, record.server);
+  if (server.offline) { table.sync.offline = true; table.sync.later(2000); return false; }
+  if (!server.document) return refused(table, null, server);
+  const mine = record.phone.document.deals;
+  const theirs = server.document.deals;
+  if (shared(theirs, mine) === theirs.length) {
+    // The server holds no deal this phone lacks: carry on from where it is.
+    record.server = { document: server.document, version: server.version, taps: server.taps };
+    await store.save(record);
+    return true;
+  }
+  if (shared(mine, theirs) === mine.length && same(mine, record.server.document.deals)) {
+    await table.adopt(server); // this phone changed no deal: the server's game is the game
+    await table.draw();
+    return true;
+  }
+  record.settle = { server: { document: server.document, version: server.version, taps: server.taps }, moved: false };
+  await store.save(record);
+  await drawSettle(table);
+  return false;
+}
+
+export async function refused(table, op, answer) {
+  const record = table.record;
+  if (answer.status === 403 || answer.status === 404) {
+    const server = answer.status === 403 ? await fetchServer(table.id, null) : null;
+    const mine = record.phone.document.deals;
+    const theirs = server && server.document ? server.document.deals : [];
+    if (shared(mine, theirs) < mine.length) {
+      record.settle = { server: server && server.document ? server : { document: Object.assign({}, record.phone.document, { deals: [] }), version: 0, taps: [] }, moved: true };
+      await store.save(record);
+      await drawSettle(table);
+      return false;
+    }
+    // Nothing but taps of this deal: the server's page says why they were not saved.
+    record.phone = null;
+    await store.save(record);
+    location.replace(table.url);
+    return false;
+  }
+  let why = typeof answer.body === "object" && answer.body ? answer.body.error : "";
+  if (!why && typeof answer.body === "string") {
+    const said = new DOMParser().parseFromString(answer.body, "text/html").getElementById("problem");
+    why = said ? said.textContent.trim() : "";
+  }
+  const what = op && op.kind === "deal" ? "deal " + op.position : "a tap";
+  record.mismatch = { refused: what + " from this phone: " + (why || "status " + answer.status) + "." };
+  await store.save(record);
+  return false;
+}
+
+// A game started on this phone is on the server now: it goes on as the server's game.
+export async function created(table, made) {
+  const local = table.record;
+  const server = await fetchServer(made.id, null);
+  if (!server.document) return false;
+  const record = Object.assign({}, local, {
+    id: made.id,
+    local: false,
+    pending: null,
+    server: { document: server.document, version: server.version, taps: server.taps },
+    flags: { creator: server.page.creator, edit_key: server.page.edit_key, archived: false },
+  });
+  await store.save(record);
+  await store.save({ id: local.id, moved: made.id });
+  table.id = made.id;
+  table.url = made.url;
+  table.record = table.sync.record = record;
+  if (shell) history.replaceState(null, "", "#" + made.id);
+  await table.draw();
+  note("This game is in the family archive now, with its sheet and stats: ", made.url, "its page");
+  return true;
+}
+
+export async function drawSettle(table) {
+  if (!settling || !table.record.settle) return;
+  const record = table.record;
+  const drawn = await rules.ask({ ask: "settle", server: record.settle.server.document, phone: record.phone.document, moved: record.settle.moved });
+  settling.innerHTML = drawn.html;
+  settling.hidden = false;
+  table.say();
+}
+
+// The scorer chose: "phone" (send this phone's deals over the server's), "server" (let this
+// phone's go), "copy" (this phone's version becomes a game of its own; the server's stays).
+export async function settleWith(table, choice) {
+  const record = table.record;
+  const settle = record.settle;
+  if (!settle) return;
+  if (choice === "copy") {
+    settle.key = settle.key || newKey();
+    await store.save(record);
+    const made = await fetch("/api/games", {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": token(), "Idempotency-Key": settle.key },
+      body: JSON.stringify(record.phone.document),
+    }).then(function (response) { return response.status === 201 ? response.json() : null; }, function () { return null; });
+    if (!made) { table.say("The copy could not be sent just now: try again."); return; }
+    note("This phone's version is a game of its own now: ", made.url, "open it");
+    choice = "server";
+  } else {
+    settling.replaceChildren();
+  }
+  if (settle.moved) {
+    // This phone may no longer change the game: it shows the server's page, as a watcher.
+    record.settle = null;
+    record.phone = null;
+    await store.save(record);
+    if (!document.getElementById("noted")) location.replace(table.url);
+    return;
+  }
+  record.settle = null;
+  if (choice === "server") {
+    await table.adopt(settle.server);
+  } else {
+    record.server = settle.server;
+  }
+  await table.draw();
+  table.sync.kick();
+}
+
+// Say something worth keeping in view above the screen, with a link.
+function note(words, url, label) {
+  if (!settling) return;
+  const said = document.createElement("p");
+  said.className = "flash success";
+  said.id = "noted";
+  said.append(words);
+  const link = document.createElement("a");
+  link.href = url;
+  link.textContent = label;
+  said.append(link, ".");
+  settling.replaceChildren(said);
+  settling.hidden = false;
+}
+
