@@ -37,12 +37,12 @@ from ..presentation.table_page import TablePage, describe_tap, table_page
 from ..rules import Game, ScoreError, load_game_text
 from ..service import games, taps
 from ..service.errors import (
-    CREATOR_LINK_WRONG,
     STALE,
     Conflict,
     KeyReused,
     LinkRefused,
     NotAllowed,
+    creator_link_wrong,
 )
 from ..service.once import run_once
 from ..standings.results import GameFilter
@@ -392,7 +392,7 @@ def take_creation(game_id: str, creator_key: str) -> Any:
         return redirect(game_url(game_id), code=303)
     page = keep_page(db, game_id, creator_key)
     if not page.usable:
-        wrong = CREATOR_LINK_WRONG.format(game_id=game_id)
+        wrong = creator_link_wrong(game_id)
         return refusal(404, wrong, follow=WATCH_IT, to=game_url(game_id))
     return render_template("keep_game.html", page=page, form=form)
 

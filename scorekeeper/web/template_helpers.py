@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable
 from datetime import datetime
 
+from babel.dates import format_datetime
 from flask import Flask, request
 from markupsafe import Markup, escape
 
@@ -17,6 +18,7 @@ from ..presentation.bidi import isolate
 from ..rules import trump_label
 from ..standings.stats import one_decimal
 from .docs import as_html
+from .language import language
 from .sharing import edit_url, edit_urls, home_by_name, watch_url, watch_urls
 from .trust import secure_origin
 
@@ -36,13 +38,20 @@ def bdi_names(sentence: str, names: Iterable[str]) -> Markup:
     return Markup(pattern.sub(lambda found: f"<bdi>{found.group(0)}</bdi>", text))
 
 
+def pick(indices: Iterable[int], values: list) -> list:
+    """Return the values at these indices: a game's sides by their numbers."""
+    return [values[index] for index in indices]
+
+
 def when(stamp: str) -> str:
     """Write a stored time for people, in the server's time zone: "Sat 21 Nov 2026, 20:14"."""
     try:
         moment = datetime.fromisoformat(stamp).astimezone()
     except (TypeError, ValueError):
         return ""
-    return moment.strftime("%a %d %b %Y, %H:%M")
+    if language() == "en":
+        return moment.strftime("%a %d %b %Y, %H:%M")
+    return format_datetime(moment, "EEE d MMM y, HH:mm", locale=language())
 
 
 def secure_page_origin() -> str:
@@ -53,6 +62,7 @@ def secure_page_origin() -> str:
 FILTERS = {
     "bdi_join": bdi_join,
     "bdi_names": bdi_names,
+    "pick": pick,
     "isolate": isolate,
     "markdown": as_html,
     "one_decimal": one_decimal,
