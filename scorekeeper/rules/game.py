@@ -403,11 +403,14 @@ def _premia(
     best = premia.of == "best"
     if len(bases) > 1:
         # A pair: each partner's own best deal (or sum), added.
-        what = Sentence("each one's best deal of the set" if best else "each one's sum of the set")
+        if best:
+            what = Sentence("each one's best deal of the set")
+        else:
+            what = Sentence("each one's sum of the set")
         added = " + ".join(str(each) for each in bases).replace("+ -", "- ")
         base_said = f"({added})" if premia.times > 1 else added
     else:
-        what = Sentence("the best deal of the set" if best else "the sum of the set")
+        what = Sentence("the best deal of the set") if best else Sentence("the sum of the set")
         base_said = str(base)
     if premia.times == 1 and len(bases) == 1:
         amount = signed(bonus)

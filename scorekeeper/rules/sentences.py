@@ -66,6 +66,22 @@ class Plural(Sentence):
         return catalog.ngettext(self.msgid, self.plural, self.n)
 
 
+class Lines(str):
+    """Sentences said one after another (`separator.join(lines)` in English), each in the
+    reader's language when rendered: a score's whole explanation on one line."""
+
+    lines: tuple[str, ...]
+    separator: str
+
+    def __new__(cls, lines: Sequence[str], separator: str = " ") -> Lines:
+        made = super().__new__(cls, separator.join(lines))
+        made.lines, made.separator = tuple(lines), separator
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Lines, (self.lines, self.separator))
+
+
 def _remade(kind: type[Sentence], arguments: tuple[Any, ...], values: dict[str, Any]) -> Sentence:
     if kind is Plural:
         return Plural(*arguments, **{k: v for k, v in values.items() if k != "n"})
@@ -77,6 +93,8 @@ def render(said: Any, catalog: Catalog) -> str:
 
     Anything that is not a `Sentence` (a name, a number, "3 × 50") is shown as it is.
     """
+    if isinstance(said, Lines):
+        return said.separator.join(render(line, catalog) for line in said.lines)
     if not isinstance(said, Sentence):
         return str(said)
     pattern = said.pattern(catalog)

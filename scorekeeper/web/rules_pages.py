@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext
 
 from ..house_rules.documents import changes_from
 from ..house_rules.inputs import FormErrors
@@ -126,7 +127,7 @@ def _save(form: HouseRulesForm, editing: FoundRuleset | None) -> Any:
     except (NameTaken, TooManyRulesets) as refused:
         errors.add("name", refused.message)
         return _editor(form, rules_editor(form_texts(form), errors, editing=name), status=422)
-    flash(f"Saved {document['name']}.", "status")
+    flash(gettext("Saved %(name)s.", name=document["name"]), "status")
     return redirect(url_for("rules_pages.page", slug=slug), code=303)
 
 
@@ -165,8 +166,10 @@ def delete(slug: str) -> Response:
         abort(405)
     delete_house_rules(get_db(), slug, device=current_device(), on_this_machine=on_this_machine())
     flash(
-        f"Deleted {isolate(found.ruleset.name)}. "
-        "Games played under it keep their own copy of the rules.",
+        gettext(
+            "Deleted %(name)s. Games played under it keep their own copy of the rules.",
+            name=isolate(found.ruleset.name),
+        ),
         "status",
     )
     return redirect(url_for("rules_pages.index"), code=303)  # type: ignore[return-value]
@@ -200,7 +203,7 @@ def import_rules() -> Any:
             except (NameTaken, TooManyRulesets) as refused:
                 problems.append(refused.message)
             else:
-                flash(f"Imported {ruleset.name}.", "status")
+                flash(gettext("Imported %(name)s.", name=ruleset.name), "status")
                 return redirect(url_for("rules_pages.page", slug=slug), code=303)
     status = 422 if form.is_submitted() else 200
     shown = rules_import([*form.file.errors, *problems])

@@ -24,6 +24,7 @@ from flask import (
     session,
     url_for,
 )
+from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
 from ..presentation.api_answers import game_file
@@ -67,6 +68,7 @@ from .forms import (
     form_once,
     new_nonce,
 )
+from .language import say
 from .new_game import (
     adjust_seats,
     drawn_cards,
@@ -387,7 +389,8 @@ def take_creation(game_id: str, creator_key: str) -> Any:
         except LinkRefused as refused:
             return refusal(refused.status, refused.message, follow=WATCH_IT, to=game_url(game_id))
         flash(
-            "This phone now keeps the game: it scores, takes scoring back, removes it.", "success"
+            gettext("This phone now keeps the game: it scores, takes scoring back, removes it."),
+            "success",
         )
         return redirect(game_url(game_id), code=303)
     page = keep_page(db, game_id, creator_key)
@@ -409,9 +412,10 @@ def delete_game(game_id: str) -> Any:
         try:
             stored = games.delete_for_good(db, game_id, device)
         except Conflict as refused:
-            flash(refused.message, "error")
+            flash(say(refused.message), "error")
             return redirect(game_url(game_id), code=303)
-        flash(f"The game of {', '.join(isolate_all(stored.game.players))} was deleted.", "success")
+        who = ", ".join(isolate_all(stored.game.players))
+        flash(gettext("The game of %(who)s was deleted.", who=who), "success")
         return redirect(url_for("table.home", state="archived"), code=303)
     return render_template("delete_game.html", page=delete_page(db, game_id), form=form)
 
