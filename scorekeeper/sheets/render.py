@@ -16,7 +16,7 @@ from ..machine.config import LANGUAGES, STATIC, TEMPLATES, TRANSLATIONS
 from ..presentation.bidi import isolate
 from ..presentation.scoresheet import Sheet, build_blank_sheet, build_game_sheet
 from ..rules import GameResult, Ruleset, ScoreError
-from ..rules.sentences import Sentence, render
+from ..rules.sentences import Lines, Sentence, render
 from .fetcher import static_url_fetcher
 from .layout import PAPERS, Plan, plan
 
@@ -49,7 +49,7 @@ def _environment(language: str = "en") -> Any:
 
 def _say(said: str, catalog: Any) -> str:
     """Say a sentence of the model (a `Sentence`, or a catalog's message) in the language."""
-    if isinstance(said, Sentence) or not said:
+    if isinstance(said, Sentence | Lines) or not said:
         return render(said, catalog)
     return catalog.gettext(said)
 

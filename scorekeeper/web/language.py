@@ -14,7 +14,7 @@ from flask import Blueprint, Flask, Response, redirect, request
 from flask_babel import Babel, get_locale, get_translations, gettext
 
 from ..machine import config
-from ..rules.sentences import Sentence, render
+from ..rules.sentences import Lines, Sentence, render
 
 bp = Blueprint("language", __name__)
 COOKIE = "scorekeeper_language"
@@ -44,7 +44,7 @@ def say(sentence: str) -> str:
         return sentence
     return (
         render(sentence, get_translations())
-        if isinstance(sentence, Sentence)
+        if isinstance(sentence, Sentence | Lines)
         else gettext(sentence)
     )
 
