@@ -32,6 +32,19 @@ def doubting(browser, tmp_path_factory) -> Iterator[object]:
     chromium.close()
 
 
+@pytest.fixture
+def plain_page(doubting, live_server) -> Iterator[object]:
+    """That phone's page at the plain address, once it has found it does not trust the server."""
+    context = doubting.new_context(viewport=PHONE, base_url=live_server.plain_url)
+    try:
+        page = context.new_page()
+        page.goto(live_server.plain_url + "/")
+        page.wait_for_function("() => document.documentElement.dataset.secure === 'untrusted'")
+        yield page
+    finally:
+        context.close()
+
+
 def test_a_phone_that_trusts_the_server_moves_to_the_secure_address_and_keeps_awake(
     browser, live_server
 ) -> None:
@@ -55,30 +68,43 @@ def test_a_phone_that_trusts_the_server_moves_to_the_secure_address_and_keeps_aw
 
 
 def test_a_phone_that_does_not_trust_it_stays_plain_and_is_told_what_it_misses(
-    doubting, live_server
+    plain_page, live_server
 ) -> None:
-    context = doubting.new_context(viewport=PHONE, base_url=live_server.plain_url)
-    try:
-        page = context.new_page()
-        page.goto(live_server.plain_url + "/")
-        page.wait_for_function("() => document.documentElement.dataset.secure === 'untrusted'")
-        assert page.url == live_server.plain_url + "/"
-        assert page.evaluate("isSecureContext") is False
-        assert page.evaluate("'serviceWorker' in navigator") is False
-        note = page.locator("#secure-note")
-        assert note.is_visible()
-        assert "screen may go dark" in note.inner_text()
-        note.locator("a").click()
-        assert page.url == live_server.plain_url + "/trust"
-        fingerprint = certificates.Certificates(live_server.tls_folder).fingerprint()
-        assert page.locator(".fingerprint code").inner_text() == fingerprint
-        downloaded = page.evaluate("fetch('/trust/scorekeeper-authority.pem').then(r => r.text())")
-        assert downloaded == (live_server.tls_folder / "authority.pem").read_text()
-        # The check is real: the secure address itself is refused to this phone.
-        with pytest.raises(Exception, match="ERR_CERT_AUTHORITY_INVALID"):
-            page.goto(live_server.secure_url + "/")
-    finally:
-        context.close()
+    page = plain_page
+    assert page.url == live_server.plain_url + "/"
+    assert page.evaluate("isSecureContext") is False
+    assert page.evaluate("'serviceWorker' in navigator") is False
+    note = page.locator("#secure-note")
+    assert note.is_visible()
+    assert "screen may go dark" in note.inner_text()
+    note.locator("a").click()
+    assert page.url == live_server.plain_url + "/trust"
+    fingerprint = certificates.Certificates(live_server.tls_folder).fingerprint()
+    assert page.locator(".fingerprint code").inner_text() == fingerprint
+    downloaded = page.evaluate("fetch('/trust/scorekeeper-authority.pem').then(r => r.text())")
+    assert downloaded == (live_server.tls_folder / "authority.pem").read_text()
+    # The check is real: the secure address itself is refused to this phone.
+    with pytest.raises(Exception, match="ERR_CERT_AUTHORITY_INVALID"):
+        page.goto(live_server.secure_url + "/")
+
+
+def test_on_the_plain_address_a_game_keeps_the_screen_on_with_a_silent_video(
+    plain_page, live_server
+) -> None:
+    page = plain_page
+    assert page.evaluate("'wakeLock' in navigator") is False  # no lock on a plain address
+    page.click("h1")  # a touch on a page with no game keeps nothing on
+    assert page.locator("video.screen-on").count() == 0
+    start_game(Phone(page), "back-alley-pagat", ["Ann", "Bob", "Cy", "Dee"], 0)
+    assert "awake" not in page.evaluate("Object.keys(document.documentElement.dataset)")
+    page.click("#deal-title")  # the first touch at the table starts the video
+    page.wait_for_function("() => document.documentElement.dataset.awake === 'video'")
+    video = page.locator("video.screen-on")
+    assert video.evaluate("v => !v.paused && v.muted && v.loop") is True
+    assert video.evaluate("v => v.currentSrc").startswith(
+        live_server.plain_url + "/static/awake/screen-on."
+    )
+    assert video.get_attribute("aria-hidden") == "true"
 
 
 def test_the_authority_cannot_vouch_for_a_bank_even_on_a_phone_that_trusts_it(
@@ -116,8 +142,10 @@ def test_the_authority_cannot_vouch_for_a_bank_even_on_a_phone_that_trusts_it(
         with pytest.raises(Exception, match="ERR_CERT_INVALID"):
             page.goto(f"https://www.bank.example:{bank.server_address[1]}/")
         # The same phone trusts the family's server: it is the bank's name that is refused.
-        page.goto(live_server.secure_url + "/")
-        assert page.evaluate("isSecureContext") is True
+        # (A tab of its own: the refused tab is still loading its error page.)
+        family = chromium.new_page()
+        family.goto(live_server.secure_url + "/")
+        assert family.evaluate("isSecureContext") is True
     finally:
         chromium.close()
         bank.shutdown()
