@@ -59,10 +59,22 @@ def _back_to(asked: str | None) -> str:
     return asked
 
 
+def _came_from() -> str | None:
+    """Return the page of this app the switch was tapped on (Referrer-Policy: same-origin)."""
+    if not request.referrer:
+        return None
+    parts = urlsplit(request.referrer)
+    if parts.netloc != request.host:
+        return None
+    return parts.path + (f"?{parts.query}" if parts.query else "")
+
+
 @bp.get("/language/<code>")
 def choose(code: str) -> Response:
-    """Remember this device's language (for 400 days) and go back to the page it came from."""
-    response = redirect(_back_to(request.args.get("next")), 303)
+    """Remember this device's language (for 400 days) and go back to the page it came from:
+    `next`, else the page the link was on (the switch's links carry no `next`, to stay light),
+    else home."""
+    response = redirect(_back_to(request.args.get("next") or _came_from()), 303)
     if code in config.LANGUAGES:
         response.set_cookie(COOKIE, code, max_age=LIFETIME, samesite="Lax", httponly=True)
     return response

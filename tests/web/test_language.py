@@ -64,9 +64,20 @@ def test_the_switch_is_remembered_by_the_device_and_goes_back_only_to_this_app(c
     assert "scorekeeper_language" not in unknown.headers.get("Set-Cookie", "")
 
 
-def test_every_page_offers_every_language_in_its_own_words(client):
+def test_every_page_offers_every_other_language_in_its_own_words(client):
     page = client.get("/players").get_data(as_text=True)
-    assert 'hreflang="ka"' in page and "ქართული" in page and 'aria-current="true">English' in page
+    assert '<a href="/language/ka" hreflang="ka" lang="ka">ქართული</a>' in page
+    assert 'hreflang="en"' not in page
+    page = client.get("/players", headers=KA).get_data(as_text=True)
+    assert '<a href="/language/en" hreflang="en" lang="en">English</a>' in page
+
+
+def test_the_switch_goes_back_to_the_page_it_was_tapped_on(client):
+    back = client.get("/language/ka", headers={"Referer": "http://localhost/players?sort=name"})
+    assert back.status_code == 303 and back.headers["Location"] == "/players?sort=name"
+    elsewhere = client.get("/language/ka", headers={"Referer": "https://evil.example/x"})
+    assert elsewhere.headers["Location"] == "/"
+    assert client.get("/language/ka").headers["Location"] == "/"
 
 
 def test_every_catalog_entry_is_translated_and_the_compiled_catalog_is_current():
