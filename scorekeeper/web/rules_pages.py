@@ -41,6 +41,7 @@ from ..storage import FoundRuleset, find_any_ruleset
 from .db import get_db
 from .devices import current_device, on_this_machine
 from .errors import page_asked
+from .language import say
 from .pools import slow
 from .quotas import quota
 from .rules_forms import (
@@ -151,7 +152,10 @@ def edit(slug: str) -> Any:
     if not may_edit(found):
         if request.method == "POST":
             raise NotAllowed(NOT_YOURS)
-        flash(f"{NOT_YOURS} Here is a copy to make your own.", "status")
+        flash(
+            gettext("%(refused)s Here is a copy to make your own.", refused=say(NOT_YOURS)),
+            "status",
+        )
         return redirect(url_for("rules_pages.new", **{"from": slug}), code=303)
     form = HouseRulesForm()
     if request.method == "POST":

@@ -36,6 +36,7 @@ from ..presentation.scoresheet import NoSuchPart
 from ..presentation.scoresheet_page import scoresheet_page
 from ..presentation.table_page import TablePage, describe_tap, table_page
 from ..rules import Game, ScoreError, load_game_text
+from ..rules.sentences import Sentence
 from ..service import games, taps
 from ..service.errors import (
     STALE,
@@ -54,6 +55,7 @@ from .deal_editor import DealEditor
 from .devices import current_device
 from .errors import page_asked, refusal
 from .forms import (
+    GAME_STATES,
     MAX_SEATS,
     DeleteGameForm,
     DrawForm,
@@ -85,8 +87,8 @@ bp = Blueprint("table", __name__)
 
 NOT_SAVED = "Your tap “{tap}” was not saved: tap it again if it is still right."
 TAP_REFUSED = "Your tap “{tap}” was not saved."
-NO_TABLE = "These players cannot draw for seats: start again from New game."
-NO_SUCH_PAGE = (
+NO_TABLE = Sentence("These players cannot draw for seats: start again from New game.")
+NO_SUCH_PAGE = Sentence(
     "That page of the list is not one Scorekeeper gave out: its address says where the "
     "page starts, and that part cannot be read. Start again from the first page of games."
 )
@@ -132,6 +134,7 @@ def home() -> Any:
     except BadCursor:
         return refusal(400, NO_SUCH_PAGE)
     form.ruleset.choices = options(page.ruleset_choices)
+    form.state.choices = options((value, say(label)) for value, label in GAME_STATES.items())
     return render_template("home.html", page=page, form=form)
 
 
@@ -212,7 +215,7 @@ def draw() -> Any:
     try:
         page = draw_page(db, slug, names, drawn, errors)
     except ScoreError as error:
-        return refusal(400, f"{NO_TABLE} {sentence(str(error))}")
+        return refusal(400, Sentence("{refused} {why}", refused=NO_TABLE, why=sentence(str(error))))
     return render_template("draw.html", page=page, form=form), status
 
 

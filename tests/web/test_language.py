@@ -169,7 +169,43 @@ def pages(client) -> list[str]:
         "/players",
         "/players/Ann",
         "/offline",
+        f"/games/{current}/deals/2/edit",
+        "/rules/import",
+        "/rules/calculator",
+        "/host/rules",
+        "/trust",
     ]
+
+
+#: Pages whose own words are Georgian, but that also show a ruleset's rules in plain words
+#: (house_rules/words.py) or a rule's refusal from the rules package, still English: each
+#: with words of its own that must be gone, and their Georgian.
+RULES_PAGES = {
+    "/rules/back-alley-bridge": ("Worked examples", "გარჩეული მაგალითები"),
+    "/rules/joker-strict": ("Export as a file", "ფაილად ექსპორტი"),
+    "/rules/new": ("Save these rules", "ამ წესების შენახვა"),
+    "/rules/new?from=joker-strict": ("Deals by number of players", "მოთამაშეთა რაოდენობის"),
+    "/games/{finished}/compare": ("What would it have been under", "რა იქნებოდა ამ წესებით"),
+    "/games/{finished}/compare?ruleset=back-alley-catsatcards": (
+        "Deal by deal",
+        "დარიგება დარიგებით",
+    ),
+    "/rules/calculator?cards=5&dealer=3&name_0=Ann&name_1=Bob&name_2=Cy&name_3=Dee"
+    "&bid_0=2&bid_1=1&bid_2=pass&bid_3=1&tricks_0=3&tricks_1=1&tricks_2=0&tricks_3=1": (
+        "Under every ruleset",
+        "ყველა წესით",
+    ),
+}
+
+
+def test_the_rules_pages_say_their_own_words_in_georgian(client, pages):
+    finished = [page for page in pages if page.endswith("/scoresheet")][1].split("/")[2]
+    for address, (english, georgian) in RULES_PAGES.items():
+        address = address.replace("{finished}", finished)
+        response = client.get(address, headers=KA)
+        assert response.status_code == 200, address
+        words = _text(response.get_data(as_text=True))
+        assert english not in words and georgian in words, address
 
 
 def _english_messages() -> list[str]:
