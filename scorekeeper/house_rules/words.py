@@ -13,31 +13,32 @@ from collections.abc import Callable
 
 from ..rules import RainbowBid, RainbowBonus, Ruleset, board_name
 from ..rules.parts import ALL_KEYS, RAINBOW_CARDS, AtLeast, Exact
+from ..rules.sentences import Sentence
 from .phrases import RuleWords, Section, nth, ordinal, side_word
 from .schedules import schedule_words
 from .variant_words import VARIANT_TITLES, VARIANT_WORDS, premia_line, premia_phrase
 
 DECK_WORDS = {
-    54: "54 cards: a standard deck with its two jokers",
-    52: "52 cards: a standard deck without jokers, so there is always a trump suit",
-    36: "36 cards: six to ace with the two jokers in place of two sixes",
+    54: Sentence("54 cards: a standard deck with its two jokers"),
+    52: Sentence("52 cards: a standard deck without jokers, so there is always a trump suit"),
+    36: Sentence("36 cards: six to ace with the two jokers in place of two sixes"),
 }
 
 RULE_TITLES = {
-    "name": "Name",
-    "players": "Players",
-    "deck": "Deck",
-    "partnership": "Teams",
-    "schedule": "Deals",
-    "first_bidder": "Who bids first",
-    "bids": "Bids allowed",
-    "board": "Boards",
-    "scoring": "Scoring",
-    "dealer_hook": "Dealer's hook",
-    "redeal": "When everyone passes",
-    "rainbow": "Rainbows",
-    "one_card": "The 1-card deals",
-    "lead": "Who leads",
+    "name": Sentence("Name"),
+    "players": Sentence("Players"),
+    "deck": Sentence("Deck"),
+    "partnership": Sentence("Teams"),
+    "schedule": Sentence("Deals"),
+    "first_bidder": Sentence("Who bids first"),
+    "bids": Sentence("Bids allowed"),
+    "board": Sentence("Boards"),
+    "scoring": Sentence("Scoring"),
+    "dealer_hook": Sentence("Dealer's hook"),
+    "redeal": Sentence("When everyone passes"),
+    "rainbow": Sentence("Rainbows"),
+    "one_card": Sentence("The 1-card deals"),
+    "lead": Sentence("Who leads"),
     **VARIANT_TITLES,
 }
 
@@ -74,13 +75,19 @@ def _players(ruleset: Ruleset) -> RuleWords:
 
 def _deck(ruleset: Ruleset) -> RuleWords:
     fullest = max(players * max(counts) for players, counts in ruleset.schedules.items())
-    deck = DECK_WORDS.get(ruleset.deck, f"{ruleset.deck} cards")
-    biggest = f"The biggest deal uses {fullest} cards" + (
-        " (the whole deck, so no card is turned up for trump)."
+    cards = Sentence("{n} cards", n=ruleset.deck)
+    deck = DECK_WORDS.get(ruleset.deck, cards)
+    biggest = (
+        Sentence(
+            "The biggest deal uses {n} cards (the whole deck, so no card is turned up for trump).",
+            n=fullest,
+        )
         if fullest == ruleset.deck
-        else "; one more is turned up for trump."
+        else Sentence(
+            "The biggest deal uses {n} cards; one more is turned up for trump.", n=fullest
+        )
     )
-    return RuleWords((f"{deck}.", biggest), facts=(("Deck", f"{ruleset.deck} cards"),))
+    return RuleWords((Sentence("{deck}.", deck=deck), biggest), facts=(("Deck", cards),))
 
 
 def _partnership(ruleset: Ruleset) -> RuleWords:
@@ -108,14 +115,20 @@ def _schedule(ruleset: Ruleset) -> RuleWords:
     if len(by_count) == 1:
         counts = next(iter(by_count))
         sentences = (
-            f"{len(counts)} deals, with this many cards to each player: {schedule_words(counts)}.",
-            "A deal that is thrown in does not use up a deal of the game: "
-            "it is dealt again with the same number of cards.",
+            Sentence(
+                "{n} deals, with this many cards to each player: {schedule}.",
+                n=len(counts),
+                schedule=schedule_words(counts),
+            ),
+            Sentence(
+                "A deal that is thrown in does not use up a deal of the game: "
+                "it is dealt again with the same number of cards."
+            ),
         )
         return RuleWords(sentences, facts=(("Deals", rows[0][1]),))
     fact = "; ".join(f"{who}, {what}" for who, what in rows)
     return RuleWords(
-        ("The number of cards depends on how many play:",),
+        (Sentence("The number of cards depends on how many play:"),),
         facts=(("Deals", fact),),
         rows=tuple(rows),
     )
@@ -123,38 +136,50 @@ def _schedule(ruleset: Ruleset) -> RuleWords:
 
 def _first_bidder(ruleset: Ruleset) -> RuleWords:
     if ruleset.first_bidder == "left":
-        first = (
+        first = Sentence(
             "Bidding starts with the player to the dealer's left and goes round the table, the "
             "dealer last."
         )
     else:
-        first = (
+        first = Sentence(
             "Bidding starts with the player to the dealer's right, then goes on round the "
             "table in the direction of play, so the dealer bids second."
         )
     fact = f"the player to the dealer's {ruleset.first_bidder}"
     return RuleWords(
-        ("The deal passes one seat on after every deal.", first),
+        (Sentence("The deal passes one seat on after every deal."), first),
         facts=(("Who bids first", fact),),
     )
 
 
 def _bids(ruleset: Ruleset) -> RuleWords:
-    sentences = ["n is the number of cards each player holds in a deal, so there are n tricks."]
-    low = "pass (0 tricks)" if ruleset.min_bid == 0 else "at least 1 trick (nobody may pass)"
-    most = (
-        "up to all n tricks" if ruleset.max_bid == "n" else "up to n−1 tricks (never all of them)"
+    sentences = [
+        Sentence("n is the number of cards each player holds in a deal, so there are n tricks.")
+    ]
+    low = (
+        Sentence("pass (0 tricks)")
+        if ruleset.min_bid == 0
+        else Sentence("at least 1 trick (nobody may pass)")
     )
-    sentences.append(f"Every player bids once: {low}, {most}.")
+    most = (
+        Sentence("up to all n tricks")
+        if ruleset.max_bid == "n"
+        else Sentence("up to n−1 tricks (never all of them)")
+    )
+    sentences.append(Sentence("Every player bids once: {low}, {most}.", low=low, most=most))
     extra = []
     if ruleset.board is not None:
-        extra.append("board, a bid to take every trick")
+        extra.append(Sentence("board, a bid to take every trick"))
     if isinstance(ruleset.rainbow, RainbowBid):
-        extra.append(f"rainbow on a {RAINBOW_CARDS}-card deal (see Rainbows)")
-    if extra:
-        sentences.append("Or instead of a number: " + "; or ".join(extra) + ".")
+        extra.append(Sentence("rainbow on a {n}-card deal (see Rainbows)", n=RAINBOW_CARDS))
+    if len(extra) == 1:
+        sentences.append(Sentence("Or instead of a number: {bid}.", bid=extra[0]))
+    elif extra:
+        sentences.append(
+            Sentence("Or instead of a number: {bid}; or {other}.", bid=extra[0], other=extra[1])
+        )
     if ruleset.partnership:
-        sentences.append("A team's bid is the two partners' bids added up.")
+        sentences.append(Sentence("A team's bid is the two partners' bids added up."))
     top = "n" if ruleset.max_bid == "n" else "n−1"
     said = ["pass (0)", f"1 … {top}"] if ruleset.min_bid == 0 else [f"1 … {top}"]
     said += ["board"] * (ruleset.board is not None)
@@ -175,7 +200,7 @@ def _board(ruleset: Ruleset) -> RuleWords:
     board = ruleset.board
     if board is None:
         return RuleWords(
-            ("There are no boards: nobody may bid to take every trick.",),
+            (Sentence("There are no boards: nobody may bid to take every trick."),),
             facts=(("Boards", "none"),),
         )
     sentences = [
@@ -184,7 +209,7 @@ def _board(ruleset: Ruleset) -> RuleWords:
         "amount is lost if even one trick is missed."
     ]
     if board.multipliers == (1,):
-        sentences.append("Boards do not escalate: every board is a single board.")
+        sentences.append(Sentence("Boards do not escalate: every board is a single board."))
     else:
         levels = ", ".join(
             f"the {ordinal(level)} ({board_name(level) if level > 1 else 'single board'}) "
