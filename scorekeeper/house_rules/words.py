@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from ..rules import RainbowBid, RainbowBonus, Ruleset, board_name
 from ..rules.parts import ALL_KEYS, RAINBOW_CARDS, AtLeast, Exact
-from ..rules.sentences import Sentence
+from ..rules.sentences import Plural, Sentence
 from .phrases import RuleWords, Section, nth, ordinal, side_word
 from .schedules import schedule_words
 from .variant_words import VARIANT_TITLES, VARIANT_WORDS, premia_line, premia_phrase
@@ -227,8 +227,10 @@ def _board(ruleset: Ruleset) -> RuleWords:
             )
     if ruleset.partnership:
         sentences.append(
-            "A team counts its highest board, and the partner's number bid does not count "
-            "beside a board."
+            Sentence(
+                "A team counts its highest board, and the partner's number bid does not count "
+                "beside a board."
+            )
         )
     multipliers = ", ".join(str(multiplier) for multiplier in board.multipliers)
     fact = f"{board.per_trick} a trick × {multipliers}"
@@ -259,19 +261,43 @@ def _board_line(ruleset: Ruleset) -> str:
 
 
 def _scoring(ruleset: Ruleset) -> RuleWords:
-    who, its = ("A team", "its") if ruleset.partnership else ("A player", "their")
     scoring = ruleset.scoring
     if isinstance(scoring, AtLeast):
-        over = "1 point" if scoring.over == 1 else f"{scoring.over} points"
-        sentences = [
-            f"{who} that takes at least {its} bid scores {scoring.per_bid} for every trick bid "
-            f"and {over} for every trick over the bid.",
-            f"{who} that takes fewer tricks than {its} bid is set: it loses "
-            f"{scoring.set_per_bid} for every trick bid.",
-        ]
+        over_words = Plural("{n} point", "{n} points", scoring.over)
+        if ruleset.partnership:
+            sentences = [
+                Sentence(
+                    "A team that takes at least its bid scores {bid} for every trick bid and "
+                    "{over} for every trick over the bid.",
+                    bid=scoring.per_bid,
+                    over=over_words,
+                ),
+                Sentence(
+                    "A team that takes fewer tricks than its bid is set: it loses {set} for "
+                    "every trick bid.",
+                    set=scoring.set_per_bid,
+                ),
+            ]
+        else:
+            sentences = [
+                Sentence(
+                    "A player that takes at least their bid scores {bid} for every trick bid and "
+                    "{over} for every trick over the bid.",
+                    bid=scoring.per_bid,
+                    over=over_words,
+                ),
+                Sentence(
+                    "A player that takes fewer tricks than their bid is set: it loses {set} for "
+                    "every trick bid.",
+                    set=scoring.set_per_bid,
+                ),
+            ]
         if ruleset.min_bid == 0:
             sentences.append(
-                f"A pass (a bid of 0) can never be set: it scores {over} for every trick taken."
+                Sentence(
+                    "A pass (a bid of 0) can never be set: it scores {over} for every trick taken.",
+                    over=over_words,
+                )
             )
         per_over = "1 per overtrick" if scoring.over == 1 else f"{scoring.over} per overtrick"
         line = (
@@ -288,13 +314,22 @@ def _scoring(ruleset: Ruleset) -> RuleWords:
         )
         return RuleWords(tuple(sentences), (line,), facts)
     assert isinstance(scoring, Exact)
+    made = {"base": scoring.made_base, "each": scoring.made_per_trick}
     sentences = [
-        f"{who} that takes exactly the tricks bid scores {scoring.made_base} + "
-        f"{scoring.made_per_trick} a trick.",
-        f"One that bid all n tricks and took them all scores {scoring.all_base} + "
-        f"{scoring.all_per_trick} a trick instead.",
-        f"Anyone who misses the bid, over or under, scores {scoring.missed_per_trick} for "
-        "every trick taken.",
+        Sentence("A team that takes exactly the tricks bid scores {base} + {each} a trick.", **made)
+        if ruleset.partnership
+        else Sentence(
+            "A player that takes exactly the tricks bid scores {base} + {each} a trick.", **made
+        ),
+        Sentence(
+            "One that bid all n tricks and took them all scores {base} + {each} a trick instead.",
+            base=scoring.all_base,
+            each=scoring.all_per_trick,
+        ),
+        Sentence(
+            "Anyone who misses the bid, over or under, scores {each} for every trick taken.",
+            each=scoring.missed_per_trick,
+        ),
     ]
     lines = [
         f"Took exactly the bid: {scoring.made_base} + {scoring.made_per_trick} × tricks; "
@@ -334,8 +369,10 @@ def _dealer_hook(ruleset: Ruleset) -> RuleWords:
         return RuleWords(facts=(("Dealer's hook", "none"),))
     return RuleWords(
         (
-            "The dealer, bidding last, may not say the number that makes all the bids "
-            "add up to n: somebody must miss.",
+            Sentence(
+                "The dealer, bidding last, may not say the number that makes all the bids "
+                "add up to n: somebody must miss."
+            ),
         ),
         ("Dealer's hook: the dealer may not bid so that the bids add up to n.",),
         (("Dealer's hook", "the dealer may not make the bids add up"),),
@@ -346,18 +383,25 @@ def _redeal(ruleset: Ruleset) -> RuleWords:
     if ruleset.redeal is None:
         if ruleset.min_bid > 0:
             return RuleWords(
-                ("Nobody can pass, so every deal is played.",),
+                (Sentence("Nobody can pass, so every deal is played."),),
                 facts=(("When everyone passes", "played and scored"),),
             )
         return RuleWords(
-            ("If everyone passes, the deal is played and scored all the same.",),
+            (Sentence("If everyone passes, the deal is played and scored all the same."),),
             ("Everyone passes: the deal is played and scored.",),
             (("When everyone passes", "played and scored"),),
         )
     who = "the same dealer" if ruleset.redeal == "same" else "the next dealer"
     sentence = (
-        "If everyone passes, the deal is thrown in: nothing is scored and it is dealt again "
-        f"with the same number of cards by {who}."
+        Sentence(
+            "If everyone passes, the deal is thrown in: nothing is scored and it is dealt again "
+            "with the same number of cards by the same dealer."
+        )
+        if ruleset.redeal == "same"
+        else Sentence(
+            "If everyone passes, the deal is thrown in: nothing is scored and it is dealt again "
+            "with the same number of cards by the next dealer."
+        )
     )
     line = f"Everyone passes: thrown in, redealt by {who} with as many cards."
     return RuleWords((sentence,), (line,), (("When everyone passes", f"thrown in, {who}"),))
@@ -368,14 +412,25 @@ def _rainbow(ruleset: Ruleset) -> RuleWords:
     cards = RAINBOW_CARDS
     if rainbow is None:
         return RuleWords(
-            ("Rainbows (one card of each suit) count for nothing.",),
+            (Sentence("Rainbows (one card of each suit) count for nothing."),),
             facts=(("Rainbows", "nothing"),),
         )
     if isinstance(rainbow, RainbowBonus):
+        held = {"cards": cards, "bonus": rainbow.bonus}
         sentence = (
-            f"On a {cards}-card deal, every player whose cards are one of each suit (a "
-            f"joker counts as the trump suit) earns {rainbow.bonus} points for their "
-            f"{'team' if ruleset.partnership else 'score'}, even when the bid is set."
+            Sentence(
+                "On a {cards}-card deal, every player whose cards are one of each suit (a joker "
+                "counts as the trump suit) earns {bonus} points for their team, even when the "
+                "bid is set.",
+                **held,
+            )
+            if ruleset.partnership
+            else Sentence(
+                "On a {cards}-card deal, every player whose cards are one of each suit (a joker "
+                "counts as the trump suit) earns {bonus} points for their score, even when the "
+                "bid is set.",
+                **held,
+            )
         )
         line = (
             f"Rainbow ({cards}-card deal): each player holding one card of every suit "
@@ -384,10 +439,16 @@ def _rainbow(ruleset: Ruleset) -> RuleWords:
         )
         return RuleWords((sentence,), (line,), (("Rainbows", f"a bonus of {rainbow.bonus}"),))
     sentences = (
-        f"On a {cards}-card deal, a player holding one card of each suit may bid rainbow instead "
-        "of a number, and leads the first trick (the first such bidder, if several).",
-        f"Taking at least one trick scores {rainbow.made:+d}; taking none scores "
-        f"{rainbow.failed:+d}.",
+        Sentence(
+            "On a {cards}-card deal, a player holding one card of each suit may bid rainbow "
+            "instead of a number, and leads the first trick (the first such bidder, if several).",
+            cards=cards,
+        ),
+        Sentence(
+            "Taking at least one trick scores {made}; taking none scores {failed}.",
+            made=f"{rainbow.made:+d}",
+            failed=f"{rainbow.failed:+d}",
+        ),
     )
     line = (
         f"Rainbow bid ({cards}-card deal): a player holding one card of every suit may bid "
@@ -403,9 +464,12 @@ def _one_card(ruleset: Ruleset) -> RuleWords:
         return RuleWords(facts=(("The 1-card deals", "like any other deal"),))
     return RuleWords(
         (
-            "With 1 card each, a player may only pass or bid board.",
-            f"A board scores +{value} if it takes the trick and -{value} if not; "
-            "a pass scores 0 whatever happens.",
+            Sentence("With 1 card each, a player may only pass or bid board."),
+            Sentence(
+                "A board scores +{value} if it takes the trick and -{value} if not; "
+                "a pass scores 0 whatever happens.",
+                value=value,
+            ),
         ),
         (f"1-card deals: only pass or board; a board scores ±{value}, a pass 0.",),
         (("The 1-card deals", f"only pass or board, a board ±{value}"),),
@@ -416,18 +480,22 @@ def _lead(ruleset: Ruleset) -> RuleWords:
     sentences = []
     rainbow = isinstance(ruleset.rainbow, RainbowBid)
     if rainbow:
-        sentences.append("A rainbow bidder leads the first trick before anyone else. Otherwise:")
+        sentences.append(
+            Sentence("A rainbow bidder leads the first trick before anyone else. Otherwise:")
+        )
     first_too = "; a rainbow bidder first" if rainbow else ""
     if ruleset.lead == "left":
-        sentences.append("The first bidder leads the first trick.")
+        sentences.append(Sentence("The first bidder leads the first trick."))
         line = (
             f"Lead: the player on the dealer's {ruleset.first_bidder} (the first bidder)"
             f"{first_too}."
         )
         return RuleWords(tuple(sentences), (line,), (("Who leads", "the first bidder"),))
     sentences.append(
-        "The highest bid leads the first trick: the last board said, or else the highest "
-        "number (the earlier bidder on a tie; the first bidder if everyone passed)."
+        Sentence(
+            "The highest bid leads the first trick: the last board said, or else the highest "
+            "number (the earlier bidder on a tie; the first bidder if everyone passed)."
+        )
     )
     line = (
         "Lead: the highest bid leads (the last board said; on a tie the earliest bidder)"

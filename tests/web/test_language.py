@@ -217,7 +217,9 @@ def _english_messages() -> list[str]:
             # The words between blanks and tags: each must be gone from a Georgian page.
             for piece in re.split(r"%\(\w+\)s|\{\w+\}|<[^>]+>", english or ""):
                 piece = piece.strip(" .,:;·()–-")
-                if len(piece.split()) >= 2:
+                # Two words at least; not a short glue between blanks ("a trick"), which the
+                # ready-made rulesets' English names hold too ("Joker, 100 a trick bid").
+                if len(piece.split()) >= 2 and len(piece) >= 8:
                     shown.append(html.unescape(piece))
     return shown
 
