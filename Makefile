@@ -12,7 +12,7 @@ RUNTIME := static/pyodide/compiled.zip
 PHONE_CODE := $(wildcard scorekeeper/rules/*.py scorekeeper/table/*.py templates/table/*.html) \
 	templates/live/chart.html scripts/phone_runtime.py
 
-.PHONY: run service test check lint format bench lowest system-deps clean
+.PHONY: run service test check lint format bench lowest system-deps clean messages translations
 
 $(STAMP): pyproject.toml
 	@bash scripts/system-deps.sh
@@ -61,6 +61,21 @@ bench: $(STAMP) $(RUNTIME)
 # The tests against the lowest dependency versions pyproject.toml allows, in a scratch venv.
 lowest: $(STAMP) $(RUNTIME)
 	$(BIN)/python scripts/lowest.py
+
+# Languages (README "Languages"): `make messages` gathers every marked string into
+# translations/messages.pot and brings each language's .po up to date with it; translate the
+# new entries, then `make translations` compiles the .mo files the app reads (committed, so a
+# fresh clone and the wheel have them; tests/web/test_language.py checks they are current).
+PYBABEL := $(BIN)/pybabel
+KEYWORDS := -k _ -k gettext -k ngettext:1,2 -k lazy_gettext -k N_ -k Sentence -k Plural:1,2
+messages: $(STAMP)
+	$(PYBABEL) extract -F babel.cfg $(KEYWORDS) --no-location --sort-by-file \
+		--project=Scorekeeper --msgid-bugs-address=- -o translations/messages.pot .
+	$(PYBABEL) update -i translations/messages.pot -d translations --no-fuzzy-matching \
+		--ignore-obsolete
+
+translations: $(STAMP)
+	$(PYBABEL) compile -d translations --statistics
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis static/pyodide build/npm

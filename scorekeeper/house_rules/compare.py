@@ -31,6 +31,7 @@ from ..rules import (
     score_game,
 )
 from ..rules.parts import ALL_KEYS
+from ..rules.sentences import Sentence
 from .documents import rule_value
 from .schedules import schedule_words
 from .words import RULE_TITLES, rule_words
@@ -191,12 +192,16 @@ def what_changed(ours: Ruleset, theirs: Ruleset) -> tuple[RuleChange, ...]:
         lines: tuple[str, ...] = ()
         if [what for what, _ in mine.facts] == [what for what, _ in other.facts]:
             lines = tuple(
-                f"{what}: {was} → {now}"
+                Sentence("{what}: {was} → {now}", what=what, was=was, now=now)
                 for (what, was), (_, now) in zip(mine.facts, other.facts, strict=True)
                 if was != now
             )
         if not lines:
-            lines = (f"{title}: {mine.summary()} → {other.summary()}",)
+            lines = (
+                Sentence(
+                    "{what}: {was} → {now}", what=title, was=mine.summary(), now=other.summary()
+                ),
+            )
         changes.append(RuleChange(key, title, lines))
     return tuple(changes)
 

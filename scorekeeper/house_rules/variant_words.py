@@ -14,15 +14,16 @@ from collections.abc import Callable
 
 from ..rules import Ruleset
 from ..rules.parts import Exact, Khishti, MissPenalty, Premia
+from ..rules.sentences import Sentence
 from .phrases import RuleWords, minus, side_word
 
 VARIANT_TITLES = {
-    "khishti": "Khishti",
-    "premia": "Premia (set bonus)",
-    "pass_limit": "Passes",
-    "miss_penalty": "A missed bid",
-    "made_pass": "A made pass",
-    "pairs": "Pairs",
+    "khishti": Sentence("Khishti"),
+    "premia": Sentence("Premia (set bonus)"),
+    "pass_limit": Sentence("Passes"),
+    "miss_penalty": Sentence("A missed bid"),
+    "made_pass": Sentence("A made pass"),
+    "pairs": Sentence("Pairs"),
 }
 
 #: How often a premia counts its base, in words.

@@ -13,31 +13,32 @@ from collections.abc import Callable
 
 from ..rules import RainbowBid, RainbowBonus, Ruleset, board_name
 from ..rules.parts import ALL_KEYS, RAINBOW_CARDS, AtLeast, Exact
+from ..rules.sentences import Plural, Sentence
 from .phrases import RuleWords, Section, nth, ordinal, side_word
 from .schedules import schedule_words
 from .variant_words import VARIANT_TITLES, VARIANT_WORDS, premia_line, premia_phrase
 
 DECK_WORDS = {
-    54: "54 cards: a standard deck with its two jokers",
-    52: "52 cards: a standard deck without jokers, so there is always a trump suit",
-    36: "36 cards: six to ace with the two jokers in place of two sixes",
+    54: Sentence("54 cards: a standard deck with its two jokers"),
+    52: Sentence("52 cards: a standard deck without jokers, so there is always a trump suit"),
+    36: Sentence("36 cards: six to ace with the two jokers in place of two sixes"),
 }
 
 RULE_TITLES = {
-    "name": "Name",
-    "players": "Players",
-    "deck": "Deck",
-    "partnership": "Teams",
-    "schedule": "Deals",
-    "first_bidder": "Who bids first",
-    "bids": "Bids allowed",
-    "board": "Boards",
-    "scoring": "Scoring",
-    "dealer_hook": "Dealer's hook",
-    "redeal": "When everyone passes",
-    "rainbow": "Rainbows",
-    "one_card": "The 1-card deals",
-    "lead": "Who leads",
+    "name": Sentence("Name"),
+    "players": Sentence("Players"),
+    "deck": Sentence("Deck"),
+    "partnership": Sentence("Teams"),
+    "schedule": Sentence("Deals"),
+    "first_bidder": Sentence("Who bids first"),
+    "bids": Sentence("Bids allowed"),
+    "board": Sentence("Boards"),
+    "scoring": Sentence("Scoring"),
+    "dealer_hook": Sentence("Dealer's hook"),
+    "redeal": Sentence("When everyone passes"),
+    "rainbow": Sentence("Rainbows"),
+    "one_card": Sentence("The 1-card deals"),
+    "lead": Sentence("Who leads"),
     **VARIANT_TITLES,
 }
 
@@ -74,13 +75,19 @@ def _players(ruleset: Ruleset) -> RuleWords:
 
 def _deck(ruleset: Ruleset) -> RuleWords:
     fullest = max(players * max(counts) for players, counts in ruleset.schedules.items())
-    deck = DECK_WORDS.get(ruleset.deck, f"{ruleset.deck} cards")
-    biggest = f"The biggest deal uses {fullest} cards" + (
-        " (the whole deck, so no card is turned up for trump)."
+    cards = Sentence("{n} cards", n=ruleset.deck)
+    deck = DECK_WORDS.get(ruleset.deck, cards)
+    biggest = (
+        Sentence(
+            "The biggest deal uses {n} cards (the whole deck, so no card is turned up for trump).",
+            n=fullest,
+        )
         if fullest == ruleset.deck
-        else "; one more is turned up for trump."
+        else Sentence(
+            "The biggest deal uses {n} cards; one more is turned up for trump.", n=fullest
+        )
     )
-    return RuleWords((f"{deck}.", biggest), facts=(("Deck", f"{ruleset.deck} cards"),))
+    return RuleWords((Sentence("{deck}.", deck=deck), biggest), facts=(("Deck", cards),))
 
 
 def _partnership(ruleset: Ruleset) -> RuleWords:
@@ -108,14 +115,20 @@ def _schedule(ruleset: Ruleset) -> RuleWords:
     if len(by_count) == 1:
         counts = next(iter(by_count))
         sentences = (
-            f"{len(counts)} deals, with this many cards to each player: {schedule_words(counts)}.",
-            "A deal that is thrown in does not use up a deal of the game: "
-            "it is dealt again with the same number of cards.",
+            Sentence(
+                "{n} deals, with this many cards to each player: {schedule}.",
+                n=len(counts),
+                schedule=schedule_words(counts),
+            ),
+            Sentence(
+                "A deal that is thrown in does not use up a deal of the game: "
+                "it is dealt again with the same number of cards."
+            ),
         )
         return RuleWords(sentences, facts=(("Deals", rows[0][1]),))
     fact = "; ".join(f"{who}, {what}" for who, what in rows)
     return RuleWords(
-        ("The number of cards depends on how many play:",),
+        (Sentence("The number of cards depends on how many play:"),),
         facts=(("Deals", fact),),
         rows=tuple(rows),
     )
@@ -123,38 +136,50 @@ def _schedule(ruleset: Ruleset) -> RuleWords:
 
 def _first_bidder(ruleset: Ruleset) -> RuleWords:
     if ruleset.first_bidder == "left":
-        first = (
+        first = Sentence(
             "Bidding starts with the player to the dealer's left and goes round the table, the "
             "dealer last."
         )
     else:
-        first = (
+        first = Sentence(
             "Bidding starts with the player to the dealer's right, then goes on round the "
             "table in the direction of play, so the dealer bids second."
         )
     fact = f"the player to the dealer's {ruleset.first_bidder}"
     return RuleWords(
-        ("The deal passes one seat on after every deal.", first),
+        (Sentence("The deal passes one seat on after every deal."), first),
         facts=(("Who bids first", fact),),
     )
 
 
 def _bids(ruleset: Ruleset) -> RuleWords:
-    sentences = ["n is the number of cards each player holds in a deal, so there are n tricks."]
-    low = "pass (0 tricks)" if ruleset.min_bid == 0 else "at least 1 trick (nobody may pass)"
-    most = (
-        "up to all n tricks" if ruleset.max_bid == "n" else "up to n−1 tricks (never all of them)"
+    sentences = [
+        Sentence("n is the number of cards each player holds in a deal, so there are n tricks.")
+    ]
+    low = (
+        Sentence("pass (0 tricks)")
+        if ruleset.min_bid == 0
+        else Sentence("at least 1 trick (nobody may pass)")
     )
-    sentences.append(f"Every player bids once: {low}, {most}.")
+    most = (
+        Sentence("up to all n tricks")
+        if ruleset.max_bid == "n"
+        else Sentence("up to n−1 tricks (never all of them)")
+    )
+    sentences.append(Sentence("Every player bids once: {low}, {most}.", low=low, most=most))
     extra = []
     if ruleset.board is not None:
-        extra.append("board, a bid to take every trick")
+        extra.append(Sentence("board, a bid to take every trick"))
     if isinstance(ruleset.rainbow, RainbowBid):
-        extra.append(f"rainbow on a {RAINBOW_CARDS}-card deal (see Rainbows)")
-    if extra:
-        sentences.append("Or instead of a number: " + "; or ".join(extra) + ".")
+        extra.append(Sentence("rainbow on a {n}-card deal (see Rainbows)", n=RAINBOW_CARDS))
+    if len(extra) == 1:
+        sentences.append(Sentence("Or instead of a number: {bid}.", bid=extra[0]))
+    elif extra:
+        sentences.append(
+            Sentence("Or instead of a number: {bid}; or {other}.", bid=extra[0], other=extra[1])
+        )
     if ruleset.partnership:
-        sentences.append("A team's bid is the two partners' bids added up.")
+        sentences.append(Sentence("A team's bid is the two partners' bids added up."))
     top = "n" if ruleset.max_bid == "n" else "n−1"
     said = ["pass (0)", f"1 … {top}"] if ruleset.min_bid == 0 else [f"1 … {top}"]
     said += ["board"] * (ruleset.board is not None)
@@ -175,7 +200,7 @@ def _board(ruleset: Ruleset) -> RuleWords:
     board = ruleset.board
     if board is None:
         return RuleWords(
-            ("There are no boards: nobody may bid to take every trick.",),
+            (Sentence("There are no boards: nobody may bid to take every trick."),),
             facts=(("Boards", "none"),),
         )
     sentences = [
@@ -184,7 +209,7 @@ def _board(ruleset: Ruleset) -> RuleWords:
         "amount is lost if even one trick is missed."
     ]
     if board.multipliers == (1,):
-        sentences.append("Boards do not escalate: every board is a single board.")
+        sentences.append(Sentence("Boards do not escalate: every board is a single board."))
     else:
         levels = ", ".join(
             f"the {ordinal(level)} ({board_name(level) if level > 1 else 'single board'}) "
@@ -202,8 +227,10 @@ def _board(ruleset: Ruleset) -> RuleWords:
             )
     if ruleset.partnership:
         sentences.append(
-            "A team counts its highest board, and the partner's number bid does not count "
-            "beside a board."
+            Sentence(
+                "A team counts its highest board, and the partner's number bid does not count "
+                "beside a board."
+            )
         )
     multipliers = ", ".join(str(multiplier) for multiplier in board.multipliers)
     fact = f"{board.per_trick} a trick × {multipliers}"
@@ -234,19 +261,43 @@ def _board_line(ruleset: Ruleset) -> str:
 
 
 def _scoring(ruleset: Ruleset) -> RuleWords:
-    who, its = ("A team", "its") if ruleset.partnership else ("A player", "their")
     scoring = ruleset.scoring
     if isinstance(scoring, AtLeast):
-        over = "1 point" if scoring.over == 1 else f"{scoring.over} points"
-        sentences = [
-            f"{who} that takes at least {its} bid scores {scoring.per_bid} for every trick bid "
-            f"and {over} for every trick over the bid.",
-            f"{who} that takes fewer tricks than {its} bid is set: it loses "
-            f"{scoring.set_per_bid} for every trick bid.",
-        ]
+        over_words = Plural("{n} point", "{n} points", scoring.over)
+        if ruleset.partnership:
+            sentences = [
+                Sentence(
+                    "A team that takes at least its bid scores {bid} for every trick bid and "
+                    "{over} for every trick over the bid.",
+                    bid=scoring.per_bid,
+                    over=over_words,
+                ),
+                Sentence(
+                    "A team that takes fewer tricks than its bid is set: it loses {set} for "
+                    "every trick bid.",
+                    set=scoring.set_per_bid,
+                ),
+            ]
+        else:
+            sentences = [
+                Sentence(
+                    "A player that takes at least their bid scores {bid} for every trick bid and "
+                    "{over} for every trick over the bid.",
+                    bid=scoring.per_bid,
+                    over=over_words,
+                ),
+                Sentence(
+                    "A player that takes fewer tricks than their bid is set: it loses {set} for "
+                    "every trick bid.",
+                    set=scoring.set_per_bid,
+                ),
+            ]
         if ruleset.min_bid == 0:
             sentences.append(
-                f"A pass (a bid of 0) can never be set: it scores {over} for every trick taken."
+                Sentence(
+                    "A pass (a bid of 0) can never be set: it scores {over} for every trick taken.",
+                    over=over_words,
+                )
             )
         per_over = "1 per overtrick" if scoring.over == 1 else f"{scoring.over} per overtrick"
         line = (
@@ -263,13 +314,22 @@ def _scoring(ruleset: Ruleset) -> RuleWords:
         )
         return RuleWords(tuple(sentences), (line,), facts)
     assert isinstance(scoring, Exact)
+    made = {"base": scoring.made_base, "each": scoring.made_per_trick}
     sentences = [
-        f"{who} that takes exactly the tricks bid scores {scoring.made_base} + "
-        f"{scoring.made_per_trick} a trick.",
-        f"One that bid all n tricks and took them all scores {scoring.all_base} + "
-        f"{scoring.all_per_trick} a trick instead.",
-        f"Anyone who misses the bid, over or under, scores {scoring.missed_per_trick} for "
-        "every trick taken.",
+        Sentence("A team that takes exactly the tricks bid scores {base} + {each} a trick.", **made)
+        if ruleset.partnership
+        else Sentence(
+            "A player that takes exactly the tricks bid scores {base} + {each} a trick.", **made
+        ),
+        Sentence(
+            "One that bid all n tricks and took them all scores {base} + {each} a trick instead.",
+            base=scoring.all_base,
+            each=scoring.all_per_trick,
+        ),
+        Sentence(
+            "Anyone who misses the bid, over or under, scores {each} for every trick taken.",
+            each=scoring.missed_per_trick,
+        ),
     ]
     lines = [
         f"Took exactly the bid: {scoring.made_base} + {scoring.made_per_trick} × tricks; "
@@ -309,8 +369,10 @@ def _dealer_hook(ruleset: Ruleset) -> RuleWords:
         return RuleWords(facts=(("Dealer's hook", "none"),))
     return RuleWords(
         (
-            "The dealer, bidding last, may not say the number that makes all the bids "
-            "add up to n: somebody must miss.",
+            Sentence(
+                "The dealer, bidding last, may not say the number that makes all the bids "
+                "add up to n: somebody must miss."
+            ),
         ),
         ("Dealer's hook: the dealer may not bid so that the bids add up to n.",),
         (("Dealer's hook", "the dealer may not make the bids add up"),),
@@ -321,18 +383,25 @@ def _redeal(ruleset: Ruleset) -> RuleWords:
     if ruleset.redeal is None:
         if ruleset.min_bid > 0:
             return RuleWords(
-                ("Nobody can pass, so every deal is played.",),
+                (Sentence("Nobody can pass, so every deal is played."),),
                 facts=(("When everyone passes", "played and scored"),),
             )
         return RuleWords(
-            ("If everyone passes, the deal is played and scored all the same.",),
+            (Sentence("If everyone passes, the deal is played and scored all the same."),),
             ("Everyone passes: the deal is played and scored.",),
             (("When everyone passes", "played and scored"),),
         )
     who = "the same dealer" if ruleset.redeal == "same" else "the next dealer"
     sentence = (
-        "If everyone passes, the deal is thrown in: nothing is scored and it is dealt again "
-        f"with the same number of cards by {who}."
+        Sentence(
+            "If everyone passes, the deal is thrown in: nothing is scored and it is dealt again "
+            "with the same number of cards by the same dealer."
+        )
+        if ruleset.redeal == "same"
+        else Sentence(
+            "If everyone passes, the deal is thrown in: nothing is scored and it is dealt again "
+            "with the same number of cards by the next dealer."
+        )
     )
     line = f"Everyone passes: thrown in, redealt by {who} with as many cards."
     return RuleWords((sentence,), (line,), (("When everyone passes", f"thrown in, {who}"),))
@@ -343,14 +412,25 @@ def _rainbow(ruleset: Ruleset) -> RuleWords:
     cards = RAINBOW_CARDS
     if rainbow is None:
         return RuleWords(
-            ("Rainbows (one card of each suit) count for nothing.",),
+            (Sentence("Rainbows (one card of each suit) count for nothing."),),
             facts=(("Rainbows", "nothing"),),
         )
     if isinstance(rainbow, RainbowBonus):
+        held = {"cards": cards, "bonus": rainbow.bonus}
         sentence = (
-            f"On a {cards}-card deal, every player whose cards are one of each suit (a "
-            f"joker counts as the trump suit) earns {rainbow.bonus} points for their "
-            f"{'team' if ruleset.partnership else 'score'}, even when the bid is set."
+            Sentence(
+                "On a {cards}-card deal, every player whose cards are one of each suit (a joker "
+                "counts as the trump suit) earns {bonus} points for their team, even when the "
+                "bid is set.",
+                **held,
+            )
+            if ruleset.partnership
+            else Sentence(
+                "On a {cards}-card deal, every player whose cards are one of each suit (a joker "
+                "counts as the trump suit) earns {bonus} points for their score, even when the "
+                "bid is set.",
+                **held,
+            )
         )
         line = (
             f"Rainbow ({cards}-card deal): each player holding one card of every suit "
@@ -359,10 +439,16 @@ def _rainbow(ruleset: Ruleset) -> RuleWords:
         )
         return RuleWords((sentence,), (line,), (("Rainbows", f"a bonus of {rainbow.bonus}"),))
     sentences = (
-        f"On a {cards}-card deal, a player holding one card of each suit may bid rainbow instead "
-        "of a number, and leads the first trick (the first such bidder, if several).",
-        f"Taking at least one trick scores {rainbow.made:+d}; taking none scores "
-        f"{rainbow.failed:+d}.",
+        Sentence(
+            "On a {cards}-card deal, a player holding one card of each suit may bid rainbow "
+            "instead of a number, and leads the first trick (the first such bidder, if several).",
+            cards=cards,
+        ),
+        Sentence(
+            "Taking at least one trick scores {made}; taking none scores {failed}.",
+            made=f"{rainbow.made:+d}",
+            failed=f"{rainbow.failed:+d}",
+        ),
     )
     line = (
         f"Rainbow bid ({cards}-card deal): a player holding one card of every suit may bid "
@@ -378,9 +464,12 @@ def _one_card(ruleset: Ruleset) -> RuleWords:
         return RuleWords(facts=(("The 1-card deals", "like any other deal"),))
     return RuleWords(
         (
-            "With 1 card each, a player may only pass or bid board.",
-            f"A board scores +{value} if it takes the trick and -{value} if not; "
-            "a pass scores 0 whatever happens.",
+            Sentence("With 1 card each, a player may only pass or bid board."),
+            Sentence(
+                "A board scores +{value} if it takes the trick and -{value} if not; "
+                "a pass scores 0 whatever happens.",
+                value=value,
+            ),
         ),
         (f"1-card deals: only pass or board; a board scores ±{value}, a pass 0.",),
         (("The 1-card deals", f"only pass or board, a board ±{value}"),),
@@ -391,18 +480,22 @@ def _lead(ruleset: Ruleset) -> RuleWords:
     sentences = []
     rainbow = isinstance(ruleset.rainbow, RainbowBid)
     if rainbow:
-        sentences.append("A rainbow bidder leads the first trick before anyone else. Otherwise:")
+        sentences.append(
+            Sentence("A rainbow bidder leads the first trick before anyone else. Otherwise:")
+        )
     first_too = "; a rainbow bidder first" if rainbow else ""
     if ruleset.lead == "left":
-        sentences.append("The first bidder leads the first trick.")
+        sentences.append(Sentence("The first bidder leads the first trick."))
         line = (
             f"Lead: the player on the dealer's {ruleset.first_bidder} (the first bidder)"
             f"{first_too}."
         )
         return RuleWords(tuple(sentences), (line,), (("Who leads", "the first bidder"),))
     sentences.append(
-        "The highest bid leads the first trick: the last board said, or else the highest "
-        "number (the earlier bidder on a tie; the first bidder if everyone passed)."
+        Sentence(
+            "The highest bid leads the first trick: the last board said, or else the highest "
+            "number (the earlier bidder on a tie; the first bidder if everyone passed)."
+        )
     )
     line = (
         "Lead: the highest bid leads (the last board said; on a tie the earliest bidder)"

@@ -15,7 +15,7 @@ CHECKOUT = PACKAGE.parent
 
 def _folder(name: str) -> Path:
     """Return a folder of the app: inside the installed package, or at the checkout's top."""
-    installed = PACKAGE / name  # the wheel maps templates/, static/ and docs/ in here
+    installed = PACKAGE / name  # the wheel maps templates/, static/, docs/, translations/ in here
     return installed if installed.is_dir() else CHECKOUT / name
 
 
@@ -34,6 +34,13 @@ def _instance() -> Path:
 TEMPLATES = _folder("templates")
 STATIC = _folder("static")
 DOCS = _folder("docs")
+TRANSLATIONS = _folder("translations")
+#: The languages a page may be read in, English first (the default). Adding one is a line
+#: here and its catalog, translations/<code>/LC_MESSAGES/messages.po (README: "Languages").
+LANGUAGES = {
+    "en": "English",
+    "ka": "ქართული",
+}
 INSTANCE = _instance()
 
 

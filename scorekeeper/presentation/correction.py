@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..rules import TRUMPS, Ruleset, bid_choices, trump_label
+from ..rules.sentences import Sentence
 
 if TYPE_CHECKING:
     from ..storage import StoredGame
@@ -71,7 +72,7 @@ def bid_options(ruleset: Ruleset, cards: int, players: int) -> tuple[tuple[str, 
     options = []
     for choice in bid_choices(ruleset, cards, [], players):
         value = str(choice.bid.to_json())
-        options.append((value, "board" if value == "board" else choice.label))
+        options.append((value, Sentence("board") if value == "board" else choice.label))
     return tuple(options)
 
 
@@ -83,7 +84,7 @@ def trick_options(cards: int) -> tuple[tuple[str, str], ...]:
 def trump_choices(ruleset: Ruleset) -> tuple[tuple[str, str], ...]:
     """Return the trumps this game's deck can have, "not noted" first."""
     suits = [t for t in TRUMPS if t != "none" or ruleset.allows_no_trump()]
-    return (("", "not noted"), *((t, trump_label(t)) for t in suits))
+    return (("", Sentence("not noted")), *((t, trump_label(t)) for t in suits))
 
 
 def correction_page(
@@ -107,8 +108,8 @@ def correction_page(
     seats = []
     for seat in deal.setup.order:
         name = game.players[seat]
-        said = pick(f"bid-{seat}", "bid", bids)
-        took = None if ruleset.partnership else pick(f"tricks-{seat}", "tricks", tricks)
+        said = pick(f"bid-{seat}", Sentence("bid"), bids)
+        took = None if ruleset.partnership else pick(f"tricks-{seat}", Sentence("tricks"), tricks)
         seats.append(CorrectionSeat(seat, name, said, took))
     teams = []
     if ruleset.partnership:
@@ -128,7 +129,7 @@ def correction_page(
         partnership=ruleset.partnership,
         seats=seats,
         teams=teams,
-        trump=pick("trump", "Trump", trump_choices(ruleset)),
+        trump=pick("trump", Sentence("Trump"), trump_choices(ruleset)),
         rainbows=rainbows,
         problem=errors.get("form", ""),
         tricks_problem=errors.get("tricks", ""),

@@ -5,11 +5,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..rules import BUILTIN_DOCUMENTS, find_ruleset
+from ..rules.sentences import Sentence
 from ..rules.variants import VARIANTS, ready_made_ruleset
 from .new_game import ruleset_label
 
 #: Each refusal's heading: what happened, in a word or two (any other status: "Sorry").
-TITLES = {403: "Watching only", 404: "Not found", 410: "Link replaced", 507: "Disk nearly full"}
+TITLES = {
+    403: Sentence("Watching only"),
+    404: Sentence("Not found"),
+    410: Sentence("Link replaced"),
+    507: Sentence("Disk nearly full"),
+}
+SORRY = Sentence("Sorry")
 
 
 @dataclass(frozen=True)
@@ -18,7 +25,7 @@ class ErrorPage:
 
     status: int
     message: str
-    title: str = "Sorry"
+    title: str = SORRY
     #: (words, address) of what to do next, besides going back to the games; or None
     follow: tuple[str, str] | None = None
 
@@ -37,7 +44,7 @@ class OfflinePage:
 
 def error_page(status: int, message: str, follow: tuple[str, str] | None = None) -> ErrorPage:
     """Build the page of a refusal, with what to do next if there is more than going back."""
-    return ErrorPage(status, message, TITLES.get(status, "Sorry"), follow)
+    return ErrorPage(status, message, TITLES.get(status, SORRY), follow)
 
 
 def offline_page() -> OfflinePage:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..rules.sentences import Lines, Sentence
 from ..storage import Connection, StoredGame, get_game
 from .chart import game_chart
 
@@ -79,11 +80,18 @@ def build_scoreboard(stored: StoredGame) -> Scoreboard:
     ]
     played = result.deals[-1].setup.number if result.deals else 0
     ranked = sorted(standings, key=lambda standing: -standing.total)
-    spoken = ", ".join(f"{s.name.replace('&', 'and')} {s.total}" for s in ranked)
+    spoken = Lines(
+        [
+            Sentence("{name} {total}", name=s.name.replace("&", "and"), total=s.total)
+            for s in ranked
+        ],
+        ", ",
+    )
+    say: str
     if result.complete:
-        say = f"Game over. {spoken}."
+        say = Sentence("Game over. {scores}.", scores=spoken)
     elif result.deals:
-        say = f"After deal {played}: {spoken}."
+        say = Sentence("After deal {deal}: {scores}.", deal=played, scores=spoken)
     else:
         say = ""
     last = None
@@ -92,7 +100,7 @@ def build_scoreboard(stored: StoredGame) -> Scoreboard:
         lines = ()
         if deal.sides is not None:
             lines = tuple(
-                BoardLine(name, side.score, " ".join(side.explain))
+                BoardLine(name, side.score, Lines(side.explain))
                 for name, side in zip(result.sides, deal.sides, strict=True)
             )
         setup = deal.setup

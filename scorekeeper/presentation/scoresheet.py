@@ -30,6 +30,7 @@ from ..rules import (
     trump_label,
 )
 from ..rules.scoring import score_side
+from ..rules.sentences import Lines, Sentence
 from ..table.bidi import isolate, isolate_all
 
 if TYPE_CHECKING:
@@ -150,18 +151,24 @@ def build_blank_sheet(
         rows.append(_open_row(ruleset, count, number, cards, dealer))
     notes = []
     if known and ruleset.redeal is not None:
-        notes.append(
-            "Dealers are filled in as if no deal is thrown in; after a throw-in "
-            + (
-                "the next player deals again, so cross out the names below it."
-                if ruleset.redeal == "next"
-                else "the same dealer deals again, so the names below it still hold."
+        if ruleset.redeal == "next":
+            notes.append(
+                Sentence(
+                    "Dealers are filled in as if no deal is thrown in; after a throw-in "
+                    "the next player deals again, so cross out the names below it."
+                )
             )
-        )
+        else:
+            notes.append(
+                Sentence(
+                    "Dealers are filled in as if no deal is thrown in; after a throw-in "
+                    "the same dealer deals again, so the names below it still hold."
+                )
+            )
     return Sheet(
         ruleset=ruleset.name,
         rules=tuple(rule_lines(ruleset)),
-        heading="Scoresheet",
+        heading=Sentence("Scoresheet"),
         blank=True,
         date="",
         seating=tuple(enumerate(names, 1)),
@@ -198,15 +205,22 @@ def build_game_sheet(result: GameResult, *, date: datetime.date | str | None = N
     played = sum(1 for deal in result.deals if not deal.thrown_in)
     notes = []
     if result.complete:
-        heading = "Completed game"
+        heading = Sentence("Completed game")
         best = result.totals[winners[0]]
         who = _join([result.sides[side] for side in winners])
-        status = f"{'Winners (tied)' if len(winners) > 1 else 'Winner'}: {who} with {best}"
+        if len(winners) > 1:
+            status = Sentence("Winners (tied): {who} with {best}", who=who, best=best)
+        else:
+            status = Sentence("Winner: {who} with {best}", who=who, best=best)
     else:
-        heading = "Game in progress"
-        status = f"{played} of {len(schedule)} deals played; totals so far"
+        heading = Sentence("Game in progress")
+        status = Sentence(
+            "{played} of {deals} deals played; totals so far", played=played, deals=len(schedule)
+        )
         if ruleset.redeal is not None and played < len(schedule) - 1:
-            notes.append("Dealers of the deals still to play assume no deal is thrown in.")
+            notes.append(
+                Sentence("Dealers of the deals still to play assume no deal is thrown in.")
+            )
     if isinstance(date, datetime.date):
         date = date.isoformat()
     return Sheet(
@@ -219,8 +233,11 @@ def build_game_sheet(result: GameResult, *, date: datetime.date | str | None = N
         status=status,
         grids=_grids(heads, rows),
         notes=tuple(notes),
-        legend=(f"{MADE} bid made", f"{SET} set (bid missed)"),
-        total_label="Final" if result.complete else "So far",
+        legend=(
+            Sentence("{mark} bid made", mark=MADE),
+            Sentence("{mark} set (bid missed)", mark=SET),
+        ),
+        total_label=Sentence("Final") if result.complete else Sentence("So far"),
     )
 
 
@@ -256,23 +273,28 @@ def _heads(ruleset: Ruleset, names: Sequence[str]) -> tuple[SideHead, ...]:
     for side, seats in enumerate(ruleset.seats_by_side(len(names))):
         if ruleset.has_teams:  # a partnership, or Joker's pairs: two seats under each head
             title = " & ".join(isolate_all(names[seat] for seat in seats)) if all(names) else ""
-            hint = f"team {side + 1}: seats {seats[0] + 1} & {seats[1] + 1}"
+            hint = Sentence(
+                "team {team}: seats {first} & {second}",
+                team=side + 1,
+                first=seats[0] + 1,
+                second=seats[1] + 1,
+            )
             heads.append(SideHead(title, hint, tuple((seat + 1, names[seat]) for seat in seats)))
         else:
-            heads.append(SideHead(isolate(names[side]), f"seat {side + 1}", ()))
+            heads.append(SideHead(isolate(names[side]), Sentence("seat {seat}", seat=side + 1), ()))
     return tuple(heads)
 
 
 def _tags(ruleset: Ruleset, number: int, cards: int) -> tuple[str, ...]:
     tags = []
     if ruleset.pays_rainbow_bonus(cards):
-        tags.append("rainbow")
+        tags.append(Sentence("rainbow"))
     if ruleset.has_rainbow_bid(cards):
-        tags.append("rainbow bid")
+        tags.append(Sentence("rainbow bid"))
     if ruleset.is_one_card(cards):
-        tags.append("pass/board")
+        tags.append(Sentence("pass/board"))
     if _ends_set(ruleset, number):
-        tags.append("set bonus")
+        tags.append(Sentence("set bonus"))
     return tuple(tags)
 
 
@@ -319,10 +341,13 @@ def _played_row(result: GameResult, deal: DealResult, following: DealResult | No
     if deal.thrown_in:
         upcoming = following.setup if following is not None else result.next
         redealer = names[upcoming.dealer] if upcoming is not None else ""
-        same = (
-            " (the same dealer)" if upcoming is not None and upcoming.dealer == setup.dealer else ""
-        )
-        message = f"everyone passed: thrown in, redealt by {redealer}{same}"
+        if upcoming is not None and upcoming.dealer == setup.dealer:
+            message = Sentence(
+                "everyone passed: thrown in, redealt by {dealer} (the same dealer)",
+                dealer=redealer,
+            )
+        else:
+            message = Sentence("everyone passed: thrown in, redealt by {dealer}", dealer=redealer)
         return replace(row, thrown_in=message)
     assert deal.sides is not None and deal.side_tricks is not None
     rainbows = record.rainbows or ()
@@ -361,7 +386,7 @@ def _bonus_note(result: GameResult, deal: DealResult, side: int, seats: Sequence
     if isinstance(ruleset.rainbow, RainbowBonus) and ruleset.pays_rainbow_bonus(deal.setup.cards):
         held = sum(1 for seat in seats if seat in (record.rainbows or ()))
         if held:
-            notes.append(f"rainbow +{held * ruleset.rainbow.bonus}")
+            notes.append(Sentence("rainbow +{points}", points=held * ruleset.rainbow.bonus))
     if _ends_set(ruleset, deal.setup.number):
         # The set bonus is whatever the game added on top of this deal's own score.
         own = score_side(
@@ -376,8 +401,8 @@ def _bonus_note(result: GameResult, deal: DealResult, side: int, seats: Sequence
         )
         bonus = deal.sides[side].score - own.score
         if bonus:
-            notes.append(f"set bonus +{bonus}")
-    return ", ".join(notes)
+            notes.append(Sentence("set bonus +{points}", points=bonus))
+    return Lines(notes, ", ")
 
 
 #: Boxes (a row of one side) in one part of a long sheet, on the phone and on paper: every

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..rules.sentences import Sentence
+
 
 @dataclass(frozen=True)
 class Steps:
@@ -25,53 +27,66 @@ class TrustPage:
     steps: list[Steps]
 
 
-#: The steps, device by device (the file names are the links the page offers).
+#: The steps, device by device (the file names are the links the page offers); each a
+#: `Sentence`, said in the reader's language.
 STEPS = [
     Steps(
         "Android",
         "der",
         [
-            "Tap “Download for Android and Windows” below.",
-            "Open Settings → Security & privacy → More security settings → Encryption & "
-            "credentials → Install a certificate → CA certificate.",
-            "Tap “Install anyway”, and choose the file you downloaded.",
+            Sentence("Tap “Download for Android and Windows” below."),
+            Sentence(
+                "Open Settings → Security & privacy → More security settings → Encryption & "
+                "credentials → Install a certificate → CA certificate."
+            ),
+            Sentence("Tap “Install anyway”, and choose the file you downloaded."),
         ],
     ),
     Steps(
-        "iPhone and iPad",
+        Sentence("iPhone and iPad"),
         "profile",
         [
-            "Open this page in Safari and tap “Download for iPhone and iPad” below; allow it.",
-            "Open Settings → General → VPN & Device Management → Scorekeeper at home → Install.",
-            "Open Settings → General → About → Certificate Trust Settings and turn on "
-            "“Scorekeeper at home”.",
+            Sentence(
+                "Open this page in Safari and tap “Download for iPhone and iPad” below; allow it."
+            ),
+            Sentence(
+                "Open Settings → General → VPN & Device Management → Scorekeeper at home → Install."
+            ),
+            Sentence(
+                "Open Settings → General → About → Certificate Trust Settings and turn on "
+                "“Scorekeeper at home”."
+            ),
         ],
     ),
     Steps(
         "Mac",
         "pem",
         [
-            "Download the certificate (PEM) and open it: Keychain Access adds it.",
-            "Double-click “Scorekeeper at home”, open Trust, and choose “Always Trust”.",
+            Sentence("Download the certificate (PEM) and open it: Keychain Access adds it."),
+            Sentence("Double-click “Scorekeeper at home”, open Trust, and choose “Always Trust”."),
         ],
     ),
     Steps(
         "Windows",
         "der",
         [
-            "Download the certificate and open it; choose “Install Certificate…”.",
-            "Choose “Current User”, then “Place all certificates in the following store”, "
-            "and pick “Trusted Root Certification Authorities”.",
+            Sentence("Download the certificate and open it; choose “Install Certificate…”."),
+            Sentence(
+                "Choose “Current User”, then “Place all certificates in the following store”, "
+                "and pick “Trusted Root Certification Authorities”."
+            ),
         ],
     ),
     Steps(
         "Linux (Chrome, Chromium)",
         "pem",
         [
-            "Download the certificate (PEM).",
-            "Run: certutil -d sql:$HOME/.pki/nssdb -A -t C,, -n Scorekeeper "
-            "-i scorekeeper-authority.pem (Debian's package libnss3-tools has certutil). "
-            "Firefox: Settings → Privacy & Security → View Certificates → Authorities → Import.",
+            Sentence("Download the certificate (PEM)."),
+            Sentence(
+                "Run: certutil -d sql:$HOME/.pki/nssdb -A -t C,, -n Scorekeeper "
+                "-i scorekeeper-authority.pem (Debian's package libnss3-tools has certutil). "
+                "Firefox: Settings → Privacy & Security → View Certificates → Authorities → Import."
+            ),
         ],
     ),
 ]

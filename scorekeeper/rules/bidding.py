@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from .errors import GameFileError, IllegalBid
 from .parts import RAINBOW_CARDS, RainbowBid
 from .ruleset import Ruleset
+from .sentences import Sentence
 
 LEVEL_NAMES = {1: "single", 2: "double", 3: "triple", 4: "quadruple"}
 
@@ -45,8 +46,8 @@ class Bid:
         if self.kind is BidKind.BOARD:
             return board_name(level or 1)
         if self.kind is BidKind.RAINBOW:
-            return "rainbow"
-        return "pass" if self.is_zero else str(self.tricks)
+            return Sentence("rainbow")
+        return Sentence("pass") if self.is_zero else str(self.tricks)
 
 
 _NUMBER, _RAINBOW = BidKind.NUMBER, BidKind.RAINBOW
@@ -64,8 +65,14 @@ def number(tricks: int) -> Bid:
 def board_name(level: int) -> str:
     """Name a board level the way the table says it: "board", "double board", …"""
     if level == 1:
-        return "board"
-    return f"{LEVEL_NAMES.get(level, f'{level}-fold')} board"
+        return Sentence("board")
+    if level == 2:
+        return Sentence("double board")
+    if level == 3:
+        return Sentence("triple board")
+    if level == 4:
+        return Sentence("quadruple board")
+    return Sentence("{level}-fold board", level=level)
 
 
 #: The bids a game file says most, read once: bids are immutable, so one object serves all.

@@ -13,6 +13,7 @@ from .plan import Plan, plan
 from .records import DealRecord, Game
 from .ruleset import Ruleset
 from .scoring import SideScore, plural, score_pair, score_side, signed
+from .sentences import Sentence, joined
 from .validation import limits_apply
 
 NUMBER = BidKind.NUMBER
@@ -399,13 +400,17 @@ def _premia(
     bases = [max(own) if premia.of == "best" else sum(own) for own in scores]
     base = sum(bases)
     bonus = base * premia.times
-    what = "the best deal of the set" if premia.of == "best" else "the sum of the set"
+    best = premia.of == "best"
     if len(bases) > 1:
         # A pair: each partner's own best deal (or sum), added.
-        what = f"each one's {what.removeprefix('the ')}"
+        if best:
+            what = Sentence("each one's best deal of the set")
+        else:
+            what = Sentence("each one's sum of the set")
         added = " + ".join(str(each) for each in bases).replace("+ -", "- ")
         base_said = f"({added})" if premia.times > 1 else added
     else:
+        what = Sentence("the best deal of the set") if best else Sentence("the sum of the set")
         base_said = str(base)
     if premia.times == 1 and len(bases) == 1:
         amount = signed(bonus)
@@ -413,12 +418,20 @@ def _premia(
         amount = f"{base_said} = {signed(bonus)}"
     else:
         amount = f"{premia.times} × {base_said} = {signed(bonus)}"
-        what = f"{premia.times} × {what}"
-    who = "" if len(bases) == 1 else f"{game.sides[side]} "
+        what = Sentence("{times} × {what}", times=premia.times, what=what)
+    values = {"first": first, "last": last, "what": what, "amount": amount}
 
     def words() -> str:
-        made = f"{who}made every bid" if who else "Made every bid"
-        return f"{made} in deals {first}–{last}: the set bonus is {what}, {amount}."
+        if len(bases) == 1:
+            return Sentence(
+                "Made every bid in deals {first}–{last}: the set bonus is {what}, {amount}.",
+                **values,
+            )
+        return Sentence(
+            "{side} made every bid in deals {first}–{last}: the set bonus is {what}, {amount}.",
+            side=game.sides[side],
+            **values,
+        )
 
     return bonus, words
 
@@ -426,13 +439,18 @@ def _premia(
 def _premia_strikes_only(first: int, last: int, strikes: bool, others: Sequence[str]) -> str:
     """Say what a premia that adds nothing (it only strikes) did for the side that earned it."""
     if strikes:
-        return (
-            f"Made every bid in deals {first}–{last}: the set bonus adds nothing here, it "
-            "strikes the others' best deal of the set."
+        return Sentence(
+            "Made every bid in deals {first}–{last}: the set bonus adds nothing here, it "
+            "strikes the others' best deal of the set.",
+            first=first,
+            last=last,
         )
-    return (
-        f"Made every bid in deals {first}–{last}, and so did {' and '.join(others)}: the set "
-        "bonus strikes only when one earns it alone, so it changes nothing."
+    return Sentence(
+        "Made every bid in deals {first}–{last}, and so did {others}: the set "
+        "bonus strikes only when one earns it alone, so it changes nothing.",
+        first=first,
+        last=last,
+        others=joined(others),
     )
 
 
@@ -447,15 +465,21 @@ def _struck(
     """Return the sentence for a best deal struck by the premia of another side."""
 
     def words() -> str:
-        names = " and ".join(game.sides[side] for side in earners)
+        names = joined([game.sides[side] for side in earners])
         struck = [(name, best) for name, best in zip(who, bests, strict=True) if best > 0]
-        total = -sum(best for _, best in struck)
+        total = signed(-sum(best for _, best in struck))
         if len(who) == 1:
-            what = f"the best deal of the set, {signed(total)}"
+            what = Sentence("the best deal of the set, {total}", total=total)
         else:
-            each = " and ".join(f"{name}'s ({best})" for name, best in struck)
-            what = f"the best deal of the set of {each}, {signed(total)}"
-        return f"{names} made every bid in deals {first}–{last}: the set bonus strikes {what}."
+            each = joined([Sentence("{name}'s ({best})", name=n, best=b) for n, b in struck])
+            what = Sentence("the best deal of the set of {each}, {total}", each=each, total=total)
+        return Sentence(
+            "{names} made every bid in deals {first}–{last}: the set bonus strikes {what}.",
+            names=names,
+            first=first,
+            last=last,
+            what=what,
+        )
 
     return words
 

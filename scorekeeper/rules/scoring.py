@@ -12,6 +12,7 @@ from typing import Any
 from .bidding import Bid, BidKind, board_name
 from .parts import AtLeast, Exact, Khishti, MissPenalty, RainbowBid, RainbowBonus
 from .ruleset import Ruleset
+from .sentences import Plural, Sentence, joined
 
 NUMBER = BidKind.NUMBER
 BOARD = BidKind.BOARD
@@ -83,6 +84,10 @@ def signed(points: int) -> str:
 
 def plural(count: int, word: str) -> str:
     """Return "1 trick", "2 tricks"."""
+    if word == "card":
+        return Plural("{n} card", "{n} cards", count)
+    if word == "trick":
+        return Plural("{n} trick", "{n} tricks", count)
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
@@ -166,25 +171,31 @@ def score_pair(
     )
     score = sum(part.score for part in parts)
     made = all(part.made for part in parts)
-    pair = " & ".join(names[seat] for seat in seats)
+    pair = Sentence("{first} & {second}", first=names[seats[0]], second=names[seats[1]])
+    if len(seats) != 2:
+        pair = " & ".join(names[seat] for seat in seats)
     return SideScore(score, made, _pair_words, (parts, pair, score), parts)
 
 
 def _pair_words(parts: Sequence[SideScore], pair: str, score: int) -> tuple[str, ...]:
     added = " + ".join(str(part.score) for part in parts).replace("+ -", "- ")
-    return (*(line for part in parts for line in part.explain), f"{pair}: {added} = {score}")
+    said = Sentence("{pair}: {added} = {score}", pair=pair, added=added, score=score)
+    return (*(line for part in parts for line in part.explain), said)
 
 
 def _beside_board(name: str, tricks: int) -> str:
-    return f"{name}'s bid of {tricks} does not count beside a board."
+    return Sentence(
+        "{name}'s bid of {tricks} does not count beside a board.", name=name, tricks=tricks
+    )
 
 
 def _one_card_pass(seats: Sequence[int], names: Sequence[str]) -> tuple[str, ...]:
-    return (" and ".join(names[seat] for seat in seats) + " passed on the 1-card deal: no score.",)
+    who = joined([names[seat] for seat in seats])
+    return (Sentence("{who} passed on the 1-card deal: no score.", who=who),)
 
 
 def _held_rainbow(name: str, bonus: int) -> str:
-    return f"{name} held a rainbow: {signed(bonus)}."
+    return Sentence("{name} held a rainbow: {points}.", name=name, points=signed(bonus))
 
 
 #: Who bid what, as `_numeric_bids` takes it: the side's seats, the names, the bids by seat.
@@ -195,11 +206,24 @@ def _numeric_bids(seats: Sequence[int], names: Sequence[str], bids: Sequence[Bid
     """Say who bid what: "Bob bid 3", "Bob passed", "Ann 2 + Cy pass = 2 bid"."""
     if len(seats) == 1:
         bid = bids[seats[0]]
-        return f"{names[seats[0]]} passed" if bid.is_zero else f"{names[seats[0]]} bid {bid.tricks}"
+        name = names[seats[0]]
+        if bid.is_zero:
+            return Sentence("{name} passed", name=name)
+        return Sentence("{name} bid {tricks}", name=name, tricks=bid.tricks)
     if all(bids[seat].is_zero for seat in seats):
-        return " and ".join(names[seat] for seat in seats) + " passed"
+        return Sentence("{who} passed", who=joined([names[seat] for seat in seats]))
     parts = " + ".join(f"{names[seat]} {bids[seat].label()}" for seat in seats)
-    return f"{parts} = {sum(bids[seat].tricks for seat in seats)} bid"
+    if len(seats) == 2:
+        first, second = seats
+        parts = Sentence(
+            "{first} {first_bid} + {second} {second_bid}",
+            first=names[first],
+            first_bid=bids[first].label(),
+            second=names[second],
+            second_bid=bids[second].label(),
+        )
+    total = sum(bids[seat].tricks for seat in seats)
+    return Sentence("{bids} = {total} bid", bids=parts, total=total)
 
 
 def _at_least_made(
@@ -209,16 +233,43 @@ def _at_least_made(
     if target:
         terms.append(f"{target} × {scoring.per_bid}")
     if over:
-        terms.append(f"{over} over" if scoring.over == 1 else f"{over} over × {scoring.over}")
-    arithmetic = " + ".join(terms) or "0"
-    return (f"{_numeric_bids(*said)}, took {tricks}: {arithmetic} = {score}",)
+        if scoring.over == 1:
+            terms.append(Sentence("{over} over", over=over))
+        else:
+            terms.append(Sentence("{over} over × {each}", over=over, each=scoring.over))
+    arithmetic = _added(terms)
+    return (
+        Sentence(
+            "{bids}, took {tricks}: {arithmetic} = {score}",
+            bids=_numeric_bids(*said),
+            tricks=tricks,
+            arithmetic=arithmetic,
+            score=score,
+        ),
+    )
+
+
+def _added(terms: list) -> str:
+    """Add terms up in words: "3 × 20 + 1 over" (a term may be a sentence)."""
+    if not terms:
+        return "0"
+    if len(terms) == 1:
+        return terms[0]
+    return Sentence("{first} + {rest}", first=terms[0], rest=_added(terms[1:]))
 
 
 def _at_least_set(
     scoring: AtLeast, said: Said, target: int, tricks: int, lost: int
 ) -> tuple[str, ...]:
     return (
-        f"{_numeric_bids(*said)}, took {tricks}: set, -{scoring.set_per_bid} × {target} = {lost}",
+        Sentence(
+            "{bids}, took {tricks}: set, -{each} × {target} = {lost}",
+            bids=_numeric_bids(*said),
+            tricks=tricks,
+            each=scoring.set_per_bid,
+            target=target,
+            lost=lost,
+        ),
     )
 
 
@@ -246,26 +297,45 @@ def _exact(ruleset: Ruleset, said: Said, target: int, tricks: int, cards: int) -
 
 def _exact_all(scoring: Exact, said: Said, tricks: int, score: int) -> tuple[str, ...]:
     return (
-        f"{_numeric_bids(*said)}, took all {tricks}: "
-        f"{scoring.all_base} + {scoring.all_per_trick} × {tricks} = {score}",
+        Sentence(
+            "{bids}, took all {tricks}: {base} + {each} × {tricks} = {score}",
+            bids=_numeric_bids(*said),
+            tricks=tricks,
+            base=scoring.all_base,
+            each=scoring.all_per_trick,
+            score=score,
+        ),
     )
 
 
 def _exact_made(scoring: Exact, said: Said, tricks: int, score: int) -> tuple[str, ...]:
     return (
-        f"{_numeric_bids(*said)}, took exactly {tricks}: "
-        f"{scoring.made_base} + {scoring.made_per_trick} × {tricks} = {score}",
+        Sentence(
+            "{bids}, took exactly {tricks}: {base} + {each} × {tricks} = {score}",
+            bids=_numeric_bids(*said),
+            tricks=tricks,
+            base=scoring.made_base,
+            each=scoring.made_per_trick,
+            score=score,
+        ),
     )
 
 
 def _made_pass(said: Said, score: int) -> tuple[str, ...]:
-    return (f"{_numeric_bids(*said)}, took none: a made pass, {score}",)
+    return (
+        Sentence("{bids}, took none: a made pass, {score}", bids=_numeric_bids(*said), score=score),
+    )
 
 
 def _exact_missed(scoring: Exact, said: Said, tricks: int, missed: int) -> tuple[str, ...]:
     return (
-        f"{_numeric_bids(*said)}, took {tricks}, not the bid: "
-        f"{scoring.missed_per_trick} × {tricks} = {missed}",
+        Sentence(
+            "{bids}, took {tricks}, not the bid: {each} × {tricks} = {missed}",
+            bids=_numeric_bids(*said),
+            tricks=tricks,
+            each=scoring.missed_per_trick,
+            missed=missed,
+        ),
     )
 
 
@@ -284,21 +354,47 @@ def _missed_cost(
     arithmetic = " + ".join(terms).replace("+ -", "- ")
     if per_trick:
         arithmetic = f"{arithmetic} = {cost}"
-    how = f"{off} {'short' if short else 'over'}" if per_trick else "not the bid"
-    return (f"{_numeric_bids(*said)}, took {tricks}, {how}: {arithmetic}",)
+    if not per_trick:
+        how = Sentence("not the bid")
+    elif short:
+        how = Sentence("{off} short", off=off)
+    else:
+        how = Sentence("{over} over", over=off)
+    return (
+        Sentence(
+            "{bids}, took {tricks}, {how}: {arithmetic}",
+            bids=_numeric_bids(*said),
+            tricks=tricks,
+            how=how,
+            arithmetic=arithmetic,
+        ),
+    )
 
 
 def _khishti(khishti: Khishti, said: Said, cards: int) -> tuple[str, ...]:
     """Say the khishti: a bid of one or more that took no trick, where the house rules charge it."""
-    terms = []
-    if khishti.fixed:
-        terms.append(str(khishti.fixed))
-    if khishti.per_card:
-        terms.append(f"{khishti.per_card} × {plural(cards, 'card')}")
-    arithmetic = " + ".join(terms).replace("+ -", "- ")
-    if len(terms) > 1 or khishti.per_card:
-        arithmetic = f"{arithmetic} = {khishti.penalty(cards)}"
-    return (f"{_numeric_bids(*said)}, took none: khishti, {arithmetic}",)
+    per_card = khishti.per_card
+    if khishti.fixed and per_card:
+        # " + ".join(...) with "+ -" written "- ", as the sentence always said it.
+        pattern = "{fixed} - {each} × {cards}" if per_card < 0 else "{fixed} + {each} × {cards}"
+        each = -per_card if per_card < 0 else per_card
+        cards_said = plural(cards, "card")
+        arithmetic = Sentence(pattern, fixed=khishti.fixed, each=each, cards=cards_said)
+    elif per_card:
+        arithmetic = Sentence("{each} × {cards}", each=per_card, cards=plural(cards, "card"))
+    else:
+        arithmetic = str(khishti.fixed) if khishti.fixed else ""
+    if per_card:
+        arithmetic = Sentence(
+            "{arithmetic} = {penalty}", arithmetic=arithmetic, penalty=khishti.penalty(cards)
+        )
+    return (
+        Sentence(
+            "{bids}, took none: khishti, {arithmetic}",
+            bids=_numeric_bids(*said),
+            arithmetic=arithmetic,
+        ),
+    )
 
 
 def _board(
@@ -337,16 +433,20 @@ def _board_words(
         if multiplier != 1:
             terms.append(str(multiplier))
     made = tricks == cards
-    name = board_name(level) if level > 1 else "board (single)"
-    took = f"all {cards}" if made else f"{tricks} of {cards}"
+    name = board_name(level) if level > 1 else Sentence("board (single)")
+    if made:
+        took = Sentence("all {cards}", cards=cards)
+    else:
+        took = Sentence("{tricks} of {cards}", tricks=tricks, cards=cards)
     sign = "" if made else "-"
     if len(terms) == 1:
         arithmetic = signed(score)
     else:
         arithmetic = f"{sign}{' × '.join(terms)} = {score}"
+    values = {"bidder": bidder, "name": name, "took": took, "arithmetic": arithmetic}
     if team:
-        return (f"{bidder} bid {name} and the team took {took}: {arithmetic}",)
-    return (f"{bidder} bid {name} and took {took}: {arithmetic}",)
+        return (Sentence("{bidder} bid {name} and the team took {took}: {arithmetic}", **values),)
+    return (Sentence("{bidder} bid {name} and took {took}: {arithmetic}", **values),)
 
 
 def _rainbow_bid(rule: RainbowBid, bidder: str, tricks: int) -> SideScore:
@@ -356,8 +456,19 @@ def _rainbow_bid(rule: RainbowBid, bidder: str, tricks: int) -> SideScore:
 
 
 def _rainbow_made(bidder: str, tricks: int, points: int) -> tuple[str, ...]:
-    return (f"{bidder} bid rainbow and took {plural(tricks, 'trick')}: {signed(points)}",)
+    return (
+        Sentence(
+            "{bidder} bid rainbow and took {tricks}: {points}",
+            bidder=bidder,
+            tricks=plural(tricks, "trick"),
+            points=signed(points),
+        ),
+    )
 
 
 def _rainbow_failed(bidder: str, points: int) -> tuple[str, ...]:
-    return (f"{bidder} bid rainbow and took no trick: {signed(points)}",)
+    return (
+        Sentence(
+            "{bidder} bid rainbow and took no trick: {points}", bidder=bidder, points=signed(points)
+        ),
+    )

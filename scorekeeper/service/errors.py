@@ -3,38 +3,64 @@ the creator's, a link is not (or no longer) right, or the game moved on."""
 
 from __future__ import annotations
 
+from ..rules.sentences import Sentence
 from ..storage import NotFound, Reply, StoredGame
 
-WATCH_ONLY = (
+# Each is a `Sentence`: English as it stands, said in the reader's language on a page.
+WATCH_ONLY = Sentence(
     "This phone can watch the game but not change it. Open the game's edit link "
     "from the scorekeeper's phone to keep score here too."
 )
-STALE = "Someone else changed this game in the meantime; here is the game as it is now."
+STALE = Sentence("Someone else changed this game in the meantime; here is the game as it is now.")
 #: Where a scorer's phone shows the edit link, to tell a phone without it where to ask.
-WHERE_THE_LINK_IS = "(the scorer's phone shows it under “Hand over scoring”)"
-SCORING_MOVED = (
+WHERE_THE_LINK_IS = Sentence("(the scorer's phone shows it under “Hand over scoring”)")
+SCORING_MOVED = Sentence(
     "Scoring moved to another phone: the phone that started this game stopped every other "
     "phone scoring. This phone can still watch the game. To keep score here again, ask the "
-    f"scorer for the new edit link {WHERE_THE_LINK_IS}."
+    "scorer for the new edit link {where}.",
+    where=WHERE_THE_LINK_IS,
 )
+#: Said with the game: `creator_only(game_id)`.
 CREATOR_ONLY = (
     "Only the phone that started this game can stop other phones scoring, move the game to "
     "the archive or delete it. If that phone is lost, whoever runs Scorekeeper can make "
     "another phone the game's creator: scorekeeper edit-link --creator {game_id}."
 )
-LINK_REPLACED = (
+LINK_REPLACED = Sentence(
     "This edit link was replaced: the phone that started the game stopped other phones "
     "scoring, which gave the game a new edit link. Ask the scorer for the new one "
-    f"{WHERE_THE_LINK_IS}. Meanwhile this phone can watch the game."
+    "{where}. Meanwhile this phone can watch the game.",
+    where=WHERE_THE_LINK_IS,
 )
-LINK_WRONG = (
+LINK_WRONG = Sentence(
     "This edit link is not right for this game: check that it was copied whole, or ask the "
-    f"scorer for the edit link {WHERE_THE_LINK_IS}. Meanwhile this phone can watch the game."
+    "scorer for the edit link {where}. Meanwhile this phone can watch the game.",
+    where=WHERE_THE_LINK_IS,
 )
+#: Said with the game: `creator_link_wrong(game_id)`.
 CREATOR_LINK_WRONG = (
     "This creator link is not right, or it was used already: a creator link works once. "
     "Ask whoever runs Scorekeeper for a new one: scorekeeper edit-link {game_id} --creator."
 )
+
+
+def creator_only(game_id: str) -> Sentence:
+    """Say that only the game's creator may do this, and how a lost creator is replaced."""
+    return Sentence(
+        "Only the phone that started this game can stop other phones scoring, move the game to "
+        "the archive or delete it. If that phone is lost, whoever runs Scorekeeper can make "
+        "another phone the game's creator: scorekeeper edit-link --creator {game_id}.",
+        game_id=game_id,
+    )
+
+
+def creator_link_wrong(game_id: str) -> Sentence:
+    """Say that a creator link is wrong or used, and how to get a new one."""
+    return Sentence(
+        "This creator link is not right, or it was used already: a creator link works once. "
+        "Ask whoever runs Scorekeeper for a new one: scorekeeper edit-link {game_id} --creator.",
+        game_id=game_id,
+    )
 
 
 class NotAllowed(Exception):

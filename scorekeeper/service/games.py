@@ -40,8 +40,6 @@ from ..storage import (
     was_edit_key,
 )
 from .errors import (
-    CREATOR_LINK_WRONG,
-    CREATOR_ONLY,
     LINK_REPLACED,
     LINK_WRONG,
     SCORING_MOVED,
@@ -51,6 +49,8 @@ from .errors import (
     LinkRefused,
     NoSuchDeal,
     NotAllowed,
+    creator_link_wrong,
+    creator_only,
 )
 
 # Who may change a game --------------------------------------------------------------------------
@@ -83,7 +83,7 @@ def check_may_manage(db: Connection, game_id: str, device: str | None) -> None:
         # An id from before ids began with a letter or digit may begin with a dash: `--` keeps
         # the command line from reading it as an option.
         shown = f"-- {game_id}" if game_id.startswith("-") else game_id
-        raise NotAllowed(CREATOR_ONLY.format(game_id=shown))
+        raise NotAllowed(creator_only(shown))
 
 
 def load_to_change(
@@ -153,7 +153,7 @@ def take_creation(db: Connection, game_id: str, creator_key: str, device: str) -
     with db.write():
         standing(db, game_id, device)  # NotFound for a game there is none of
         if not use_creator_key(db, game_id, creator_key, device):
-            raise LinkRefused(404, CREATOR_LINK_WRONG.format(game_id=game_id))
+            raise LinkRefused(404, creator_link_wrong(game_id))
 
 
 def creator_link_key(db: Connection, game_id: str) -> str:

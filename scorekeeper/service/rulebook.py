@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules import Ruleset, RulesetError, name_key
+from ..rules.sentences import Sentence
 from ..storage import (
     Connection,
     FoundRuleset,
@@ -36,7 +37,7 @@ from ..storage import (
 )
 from .errors import NotAllowed
 
-NOT_YOURS = (
+NOT_YOURS = Sentence(
     "These house rules belong to another phone: you may play them or copy them as your own, "
     "but only the phones that keep them may change or delete them."
 )

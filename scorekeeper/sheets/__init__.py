@@ -7,5 +7,5 @@ rules box prints the words the model carries (from `scorekeeper.house_rules.word
 while a sheet renders.
 
 May import: rules, house_rules, presentation, machine, table.
-Libraries: jinja2, weasyprint.
+Libraries: jinja2, weasyprint, babel.
 """

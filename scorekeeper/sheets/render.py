@@ -12,9 +12,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..machine.config import STATIC, TEMPLATES
+from ..machine.config import LANGUAGES, STATIC, TEMPLATES, TRANSLATIONS
 from ..presentation.scoresheet import Sheet, build_blank_sheet, build_game_sheet
 from ..rules import GameResult, Ruleset, ScoreError
+from ..rules.sentences import Lines, Sentence, render
 from ..table.bidi import isolate
 from .fetcher import static_url_fetcher
 from .layout import PAPERS, Plan, plan
@@ -24,17 +25,33 @@ MAX_SHEET_ROWS = 208
 
 
 @functools.cache
-def _environment() -> Any:
+def _environment(language: str = "en") -> Any:
+    """Return the sheet's Jinja environment, its words in the language (the app's catalogs)."""
     import jinja2
+    from babel.support import NullTranslations, Translations
 
     environment = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=False,
+        extensions=["jinja2.ext.i18n"],
     )
+    catalog: NullTranslations = NullTranslations()
+    if language != "en" and language in LANGUAGES:
+        catalog = Translations.load(str(TRANSLATIONS), [language])
+    environment.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
     environment.filters["isolate"] = isolate
+    environment.filters["say"] = lambda said: _say(said, catalog)
+    environment.globals["language"] = lambda: language
     return environment
+
+
+def _say(said: str, catalog: Any) -> str:
+    """Say a sentence of the model (a `Sentence`, or a catalog's message) in the language."""
+    if isinstance(said, Sentence | Lines) or not said:
+        return render(said, catalog)
+    return catalog.gettext(said)
 
 
 def _paper(paper: str) -> str:
@@ -48,14 +65,16 @@ def sheet_plan(sheet: Sheet, *, paper: str = "letter") -> Plan:
     return plan(sheet, _paper(paper))
 
 
-def sheet_html(sheet: Sheet, *, paper: str = "letter") -> str:
-    """Return the sheet as the HTML WeasyPrint lays out."""
+def sheet_html(sheet: Sheet, *, paper: str = "letter", language: str = "en") -> str:
+    """Return the sheet as the HTML WeasyPrint lays out, its words in the language."""
     chosen = sheet_plan(sheet, paper=paper)
-    template = _environment().get_template("sheets/sheet.html")
+    template = _environment(language).get_template("sheets/sheet.html")
     return template.render(sheet=chosen.sheet, plan=chosen)
 
 
-def sheet_pdf(sheet: Sheet, *, paper: str = "letter", static_root: Path = STATIC) -> bytes:
+def sheet_pdf(
+    sheet: Sheet, *, paper: str = "letter", static_root: Path = STATIC, language: str = "en"
+) -> bytes:
     """Render a sheet to PDF bytes, loading nothing but files of static_root.
 
     A sheet of more than MAX_SHEET_ROWS rows is refused before any layout: WeasyPrint's
@@ -66,7 +85,8 @@ def sheet_pdf(sheet: Sheet, *, paper: str = "letter", static_root: Path = STATIC
             f"this sheet would have {sheet.row_count} rows; a printed sheet holds at most "
             f"{MAX_SHEET_ROWS} (a game's schedule and its thrown-in deals)"
         )
-    return pdf_from_html(sheet_html(sheet, paper=paper), static_root=static_root)
+    html = sheet_html(sheet, paper=paper, language=language)
+    return pdf_from_html(html, static_root=static_root)
 
 
 def pdf_from_html(html: str, *, static_root: Path = STATIC) -> bytes:
@@ -96,7 +116,8 @@ def render_blank_sheet(
     first_dealer: int | None = None,
     paper: str = "letter",
     static_root: Path = STATIC,
+    language: str = "en",
 ) -> bytes:
     """Return the PDF of a blank sheet to score a game on with a pencil."""
     sheet = build_blank_sheet(ruleset, players=players, first_dealer=first_dealer)
-    return sheet_pdf(sheet, paper=paper, static_root=static_root)
+    return sheet_pdf(sheet, paper=paper, static_root=static_root, language=language)

@@ -29,6 +29,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ..rules.sentences import Sentence
+
 
 @dataclass(frozen=True)
 class PlayerGame:
@@ -118,11 +120,11 @@ class HeadToHead:
 #: counted bid first, then more bids), wins (then the rate of finished games won), games,
 #: boards made (then boards tried), name.
 SORTS = {
-    "made": "made-bid rate",
-    "wins": "wins",
-    "games": "games",
-    "boards": "boards made",
-    "name": "name",
+    "made": Sentence("made-bid rate"),
+    "wins": Sentence("wins"),
+    "games": Sentence("games"),
+    "boards": Sentence("boards made"),
+    "name": Sentence("name"),
 }
 
 

@@ -3,12 +3,13 @@
 Views parse the request, make one call (into `presentation` to read a page, into
 `service` to change something), and render or redirect. `db.py` gives each request
 its connection; `template_helpers.py` registers everything the templates may call;
-`security.py`, `quotas.py` and `devices.py` guard the requests.
+`security.py`, `quotas.py` and `devices.py` guard the requests; `language.py` says
+the pages in the reader's language.
 
 May import: machine, rules, house_rules, storage, standings, service, presentation,
 transfer, sheets, table.
 Libraries: flask, flask_wtf, flask_limiter, limits, flask_compress, werkzeug, wtforms,
-jinja2, markupsafe, markdown_it, segno.
+jinja2, markupsafe, markdown_it, segno, flask_babel, babel.
 """
 
 from __future__ import annotations
@@ -120,7 +121,17 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
 
     csrf.init_app(app)
-    from . import assets, compression, db, devices, errors, quotas, security, template_helpers
+    from . import (
+        assets,
+        compression,
+        db,
+        devices,
+        errors,
+        language,
+        quotas,
+        security,
+        template_helpers,
+    )
 
     assets.init_app(app)
     compression.init_app(app)
@@ -129,6 +140,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     devices.init_app(app)
     security.init_app(app)
     errors.init_app(app)
+    language.init_app(app)
 
     from . import (
         api,
@@ -147,6 +159,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
 
     areas = (
+        language,
         table,
         api,
         sheets,

@@ -15,6 +15,7 @@ from flask import Blueprint, Response, request, url_for
 
 from ..presentation.api_answers import game_answer, one_deal, what_changed, whole_game
 from ..rules import ScoreError, default_lookup, read_game
+from ..rules.sentences import Sentence
 from ..service import games
 from ..service.errors import Conflict, KeyReused, NoSuchDeal, NotAllowed
 from ..service.once import Once, run_once
@@ -29,7 +30,7 @@ from .sharing import edit_url, watch_url
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 DEAL_FIELDS = ("bids", "tricks", "team_tricks", "trump", "rainbows")
-NO_GAME = "There is no game with that id."
+NO_GAME = Sentence("There is no game with that id.")
 KEY_LENGTH = 200
 
 
@@ -71,7 +72,10 @@ def answer_once(write: Callable[[], tuple[Any, int, dict[str, str]]]) -> Respons
     """
     key = request.headers.get("Idempotency-Key", "").strip()
     if len(key) > KEY_LENGTH:
-        return refusal(400, f"the Idempotency-Key is too long ({KEY_LENGTH} characters at most)")
+        return refusal(
+            400,
+            Sentence("the Idempotency-Key is too long ({n} characters at most)", n=KEY_LENGTH),
+        )
     once = None
     if key:
         parts = ("api", current_device(), request.method, request.path, key)
@@ -88,8 +92,10 @@ def answer_once(write: Callable[[], tuple[Any, int, dict[str, str]]]) -> Respons
     except KeyReused:
         return refusal(
             422,
-            "This Idempotency-Key was already used for a different request; "
-            "send a new key with a new request.",
+            Sentence(
+                "This Idempotency-Key was already used for a different request; "
+                "send a new key with a new request."
+            ),
         )
     if replayed:
         headers = {"Idempotent-Replay": "true"}
@@ -103,7 +109,7 @@ def guarded(game_id: str, write: Callable[[], tuple[Any, int, dict[str, str]]]) 
     try:
         return answer_once(write)
     except NoSuchDeal:
-        return refusal(404, "There is no such deal in this game.")
+        return refusal(404, Sentence("There is no such deal in this game."))
     except NotFound:
         return refusal(404, NO_GAME)
     except NotAllowed as refused:
@@ -213,7 +219,7 @@ def show_deal(game_id: str, position: int) -> Response:
     try:
         deal = one_deal(stored, position)
     except NotFound:
-        return refusal(404, f"The game has no deal {position}.")
+        return refusal(404, Sentence("The game has no deal {position}.", position=position))
     return json_response(deal, headers={"ETag": etag(stored), "Cache-Control": "no-cache"})
 
 

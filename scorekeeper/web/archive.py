@@ -17,6 +17,7 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import ngettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 
@@ -138,7 +139,7 @@ def import_archive() -> Response | tuple[str, int]:
         else:
             charge("games", len(games), unit="hour")  # as many new games as it holds
             count = import_games(get_db(), games, device=current_device())
-            flash(f"Imported {count} game{'' if count == 1 else 's'}.", "success")
+            flash(ngettext("Imported %(num)s game.", "Imported %(num)s games.", count), "success")
             return redirect(url_for("table.home"), code=303)  # type: ignore[return-value]
     status = 422 if form.is_submitted() else 200
     return render_template_string(PAGE, form=form, most=MAX_ARCHIVE_GAMES), status

@@ -21,26 +21,28 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, SecurityError
 
 from ..presentation.errors import error_page
+from ..rules.sentences import Sentence
 from ..service.errors import NotAllowed
 from ..storage import DiskNearlyFull, NotFound
 
 MESSAGES = {
-    400: "That request did not make sense to Scorekeeper.",
-    403: "Only the phones keeping score for this game can change it.",
-    404: "There is nothing here. The game may have been typed wrong.",
-    410: "That link was replaced with a new one.",
-    405: "That is not something you can do here.",
-    413: "That is too big for Scorekeeper: a game file should be well under a megabyte.",
-    429: "Too many requests at once; wait a moment.",
+    400: Sentence("That request did not make sense to Scorekeeper."),
+    403: Sentence("Only the phones keeping score for this game can change it."),
+    404: Sentence("There is nothing here. The game may have been typed wrong."),
+    410: Sentence("That link was replaced with a new one."),
+    405: Sentence("That is not something you can do here."),
+    413: Sentence("That is too big for Scorekeeper: a game file should be well under a megabyte."),
+    429: Sentence("Too many requests at once; wait a moment."),
 }
-UNREADABLE = (
+WENT_WRONG = Sentence("Something went wrong in Scorekeeper. Nothing was changed.")
+UNREADABLE = Sentence(
     "Scorekeeper could not read that: it holds text or nesting no game file has. Nothing was saved."
 )
-UNKNOWN_HOST = (
+UNKNOWN_HOST = Sentence(
     "This server does not answer to that name. Open Scorekeeper by this machine's address "
     "or its name; the README says how to add a name (SCOREKEEPER_HOSTS)."
 )
-STALE_FORM = (
+STALE_FORM = Sentence(
     "This page was open for a long time and its form went stale. Nothing was saved: "
     "what you entered is below, tap it again."
 )
@@ -54,6 +56,9 @@ def wants_json() -> bool:
 def refusal(status: int, message: str, *, follow: str = "", to: str = "", **extra: Any) -> Response:
     """Answer a refusal as JSON for the API, or as a friendly page (with a button `follow`
     to the address `to`, when there is something better to do than go back)."""
+    from .language import say
+
+    message = say(message)
     if wants_json():
         response = jsonify({"error": message, **extra})
     else:
@@ -98,7 +103,9 @@ def _csrf_refused(error: CSRFError) -> Response:
         for key, values in request.form.lists()
         if key not in ("csrf_token", "nonce")
     }
-    flash(STALE_FORM, "error")
+    from .language import say
+
+    flash(say(STALE_FORM), "error")
     return redirect(back, code=303)  # type: ignore[return-value]
 
 
@@ -135,7 +142,7 @@ def init_app(app: Flask) -> None:
     def _http(error: HTTPException) -> Response:
         status = error.code or 500
         if status >= 500:
-            return refusal(500, "Something went wrong in Scorekeeper. Nothing was changed.")
+            return refusal(500, WENT_WRONG)
         return refusal(status, MESSAGES.get(status, error.description or "Refused."))
 
     @app.errorhandler(Exception)
@@ -146,7 +153,7 @@ def init_app(app: Flask) -> None:
             app.logger.warning("refused unreadable input: %r", error)
             return refusal(400, UNREADABLE)
         app.logger.exception("unexpected error")
-        return refusal(500, "Something went wrong in Scorekeeper. Nothing was changed.")
+        return refusal(500, WENT_WRONG)
 
 
 class BadQuery(Exception):

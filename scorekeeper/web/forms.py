@@ -14,6 +14,7 @@ from wtforms import DateField, FieldList, HiddenField, IntegerField, SelectField
 from wtforms.validators import DataRequired, InputRequired, Length, Optional
 
 from ..rules import MAX_NAME_LENGTH
+from ..rules.sentences import Sentence
 from ..service.once import Once
 from .rules_forms import options
 
@@ -34,7 +35,10 @@ class OnceForm(FlaskForm):
 class ImportForm(FlaskForm):
     """Bring in a game file exported from Scorekeeper (or written by hand)."""
 
-    file = FileField("Game file (.json)", validators=[FileRequired("Choose a game file first.")])
+    file = FileField(
+        Sentence("Game file (.json)"),
+        validators=[FileRequired(Sentence("Choose a game file first."))],
+    )
 
 
 class DeleteGameForm(FlaskForm):
@@ -89,10 +93,10 @@ class EditDealForm(OnceForm):
 
 #: The home page's "finished or not" choices: value → label.
 GAME_STATES = {
-    "": "Any",
-    "playing": "Playing",
-    "finished": "Finished",
-    "archived": "In the archive",
+    "": Sentence("Any"),
+    "playing": Sentence("Playing"),
+    "finished": Sentence("Finished"),
+    "archived": Sentence("In the archive"),
 }
 
 
@@ -103,7 +107,9 @@ class DayField(DateField):
         try:
             super().process_formdata(valuelist)
         except ValueError:
-            raise ValueError("Write the day as year-month-day, like 2026-11-23.") from None
+            raise ValueError(
+                Sentence("Write the day as year-month-day, like 2026-11-23.")
+            ) from None
 
 
 class GameFilterForm(FlaskForm):
@@ -113,15 +119,15 @@ class GameFilterForm(FlaskForm):
         csrf = False
 
     player = StringField(
-        "Player",
+        Sentence("Player"),
         validators=[
             Length(max=MAX_NAME_LENGTH, message=f"A name has at most {MAX_NAME_LENGTH} characters.")
         ],
     )
-    ruleset = SelectField("Rules", default="", validate_choice=False)
-    since = DayField("From", validators=[Optional()])
-    until = DayField("To", validators=[Optional()])
-    state = SelectField("Games", choices=options(GAME_STATES.items()), default="")
+    ruleset = SelectField(Sentence("Rules"), default="", validate_choice=False)
+    since = DayField(Sentence("From"), validators=[Optional()])
+    until = DayField(Sentence("To"), validators=[Optional()])
+    state = SelectField(Sentence("Games"), choices=options(GAME_STATES.items()), default="")
 
 
 def flat_pairs(rescued: Mapping[str, Any]) -> list[tuple[str, str]]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_babel import ngettext
 
 from ..presentation.host_rules import host_rules_page
 from ..service.errors import NotAllowed
@@ -42,7 +43,14 @@ def rules() -> Any:
             slugs = request.form.getlist("slug")[:1000]
         removed, kept = remove_strays(db, slugs)
         count = len(removed)
-        flash(f"Removed {count} house ruleset{'' if count == 1 else 's'} nobody plays.", "status")
+        flash(
+            ngettext(
+                "Removed %(num)s house ruleset nobody plays.",
+                "Removed %(num)s house rulesets nobody plays.",
+                count,
+            ),
+            "status",
+        )
         for slug, reason in list(kept.items())[:5]:
             flash(f"Kept “{slug[:60]}”: {reason}.", "error")
         return redirect(url_for("host.rules"), code=303)

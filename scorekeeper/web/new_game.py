@@ -10,6 +10,7 @@ from flask import request
 
 from ..rules import Game, NameRefused, ScoreError, read_game, read_name, visible_name
 from ..rules.draw import DrawnCard, draw_for_seats
+from ..rules.sentences import Sentence
 from ..storage import Connection, NotFound, find_any_ruleset, get_game
 from .forms import MAX_SEATS, NewGameForm
 
@@ -76,12 +77,12 @@ def game_from_form(db: Connection, form: NewGameForm) -> Game | None:
     names = form.names()
     dealer = form.dealer.data or "0"
     if form.seats_sent() > MAX_SEATS:
-        form.problem = f"A table has at most {MAX_SEATS} seats."  # type: ignore[attr-defined]
+        form.problem = Sentence("A table has at most {seats} seats.", seats=MAX_SEATS)  # type: ignore[attr-defined]
         return None
     try:
         ref = find_any_ruleset(db, form.ruleset.data or "").game_ref
     except NotFound:
-        form.ruleset.errors = ["Choose the rules from the list."]
+        form.ruleset.errors = [Sentence("Choose the rules from the list.")]
         return None
     first = 0
     if dealer == "random":
@@ -104,9 +105,13 @@ def game_from_form(db: Connection, form: NewGameForm) -> Game | None:
     # Said at the top too: on a phone, seat 12 may be a long way down.
     numbers = [str(seat + 1) for seat in seats]
     form.problem = (  # type: ignore[attr-defined]
-        f"Seat {numbers[0]} needs another name: see beside it."
+        Sentence("Seat {seat} needs another name: see beside it.", seat=numbers[0])
         if len(seats) == 1
-        else f"Seats {', '.join(numbers[:-1])} and {numbers[-1]} need other names: see beside each."
+        else Sentence(
+            "Seats {seats} and {last} need other names: see beside each.",
+            seats=", ".join(numbers[:-1]),
+            last=numbers[-1],
+        )
     )
     return None
 
@@ -128,7 +133,7 @@ def sentence(words: str) -> str:
 def seat_problem(refused: NameRefused | None, *, blank: bool) -> str:
     """Say beside a seat what is wrong with its name, and what to do about it."""
     if blank or refused is None:
-        return "Every player needs a name: type one, or remove this seat with ✕."
+        return Sentence("Every player needs a name: type one, or remove this seat with ✕.")
     return sentence(refused.reason)
 
 
@@ -152,7 +157,9 @@ def game_from_draw(
     cards = []
     for seat, (name, (rank, suit)) in enumerate(zip(names, drawn, strict=True)):
         if not rank or not suit:
-            errors[str(seat)] = f"Tap the card {name} drew: its rank and its suit."
+            errors[str(seat)] = Sentence(
+                "Tap the card {name} drew: its rank and its suit.", name=name
+            )
             continue
         try:
             cards.append(DrawnCard.parse(rank, suit))

@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext
 
 from ..house_rules.documents import changes_from
 from ..house_rules.inputs import FormErrors
@@ -40,6 +41,7 @@ from ..table.bidi import isolate
 from .db import get_db
 from .devices import current_device, on_this_machine
 from .errors import page_asked
+from .language import say
 from .pools import slow
 from .quotas import quota
 from .rules_forms import (
@@ -126,7 +128,7 @@ def _save(form: HouseRulesForm, editing: FoundRuleset | None) -> Any:
     except (NameTaken, TooManyRulesets) as refused:
         errors.add("name", refused.message)
         return _editor(form, rules_editor(form_texts(form), errors, editing=name), status=422)
-    flash(f"Saved {document['name']}.", "status")
+    flash(gettext("Saved %(name)s.", name=document["name"]), "status")
     return redirect(url_for("rules_pages.page", slug=slug), code=303)
 
 
@@ -150,7 +152,10 @@ def edit(slug: str) -> Any:
     if not may_edit(found):
         if request.method == "POST":
             raise NotAllowed(NOT_YOURS)
-        flash(f"{NOT_YOURS} Here is a copy to make your own.", "status")
+        flash(
+            gettext("%(refused)s Here is a copy to make your own.", refused=say(NOT_YOURS)),
+            "status",
+        )
         return redirect(url_for("rules_pages.new", **{"from": slug}), code=303)
     form = HouseRulesForm()
     if request.method == "POST":
@@ -165,8 +170,10 @@ def delete(slug: str) -> Response:
         abort(405)
     delete_house_rules(get_db(), slug, device=current_device(), on_this_machine=on_this_machine())
     flash(
-        f"Deleted {isolate(found.ruleset.name)}. "
-        "Games played under it keep their own copy of the rules.",
+        gettext(
+            "Deleted %(name)s. Games played under it keep their own copy of the rules.",
+            name=isolate(found.ruleset.name),
+        ),
         "status",
     )
     return redirect(url_for("rules_pages.index"), code=303)  # type: ignore[return-value]
@@ -200,7 +207,7 @@ def import_rules() -> Any:
             except (NameTaken, TooManyRulesets) as refused:
                 problems.append(refused.message)
             else:
-                flash(f"Imported {ruleset.name}.", "status")
+                flash(gettext("Imported %(name)s.", name=ruleset.name), "status")
                 return redirect(url_for("rules_pages.page", slug=slug), code=303)
     status = 422 if form.is_submitted() else 200
     shown = rules_import([*form.file.errors, *problems])

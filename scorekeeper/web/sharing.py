@@ -8,6 +8,7 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from flask import Blueprint, Response, abort, current_app, flash, redirect, request, url_for
+from flask_babel import gettext
 from flask_wtf import FlaskForm
 
 from ..machine import running
@@ -124,5 +125,8 @@ def hand_over(game_id: str) -> Response:
     if not FlaskForm().validate() or request.form.get("game") != game_id:
         abort(400)
     games.hand_over(get_db(), game_id, current_device())
-    flash("Done: other phones can no longer score this game. The edit link is new.", "success")
+    flash(
+        gettext("Done: other phones can no longer score this game. The edit link is new."),
+        "success",
+    )
     return redirect(url_for("table.game", game_id=game_id) + "#hand-over", code=303)  # type: ignore[return-value]

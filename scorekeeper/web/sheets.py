@@ -12,10 +12,12 @@ from ..presentation.blank_sheets import blank_sheets_page
 from ..presentation.scoresheet import NoSuchPart, sheet_part, stored_sheet
 from ..rules import ScoreError
 from ..rules.ruleset import Ruleset
+from ..rules.sentences import Sentence
 from ..sheets.printer import print_in_background
 from ..storage import NotFound, find_any_ruleset
 from .db import get_db
 from .errors import page_asked, refusal
+from .language import language
 from .pools import slow
 from .quotas import quota
 
@@ -23,7 +25,9 @@ bp = Blueprint("sheets", __name__)
 PAPERS = ("letter", "a4")
 PRINTERS = "scorekeeper.sheet_printers"
 WAITING = "scorekeeper.sheet_queue"
-BUSY = "The sheet printer is busy with other sheets; nothing is lost. Try again in a few seconds."
+BUSY = Sentence(
+    "The sheet printer is busy with other sheets; nothing is lost. Try again in a few seconds."
+)
 
 
 def init_app(app: Flask) -> None:
@@ -105,7 +109,7 @@ def game_sheet(game_id: str) -> Response:
 
     paper = paper_asked()
     if paper is None:
-        return refusal(400, "Paper must be letter or a4.")
+        return refusal(400, Sentence("Paper must be letter or a4."))
     asked = page_asked("part")
     try:
         sheet, parts = sheet_part(stored_sheet(get_db(), game_id), asked)
@@ -114,7 +118,7 @@ def game_sheet(game_id: str) -> Response:
     shown = next((part.number for part in parts if part.current), None)
     name = f"scoresheet-{game_id}" + (f"-part-{shown}" if shown else "") + ".pdf"
     try:
-        return printed(sheet_pdf, name, sheet, paper=paper)
+        return printed(sheet_pdf, name, sheet, paper=paper, language=language())
     except ScoreError as error:
         return refusal(422, f"That sheet cannot be printed: {error}")
 
@@ -132,10 +136,10 @@ def blank_sheet() -> Response:
 
     paper = paper_asked()
     if paper is None:
-        return refusal(400, "Paper must be letter or a4.")
+        return refusal(400, Sentence("Paper must be letter or a4."))
     slug = request.args.get("ruleset", "").strip()
     if not slug:
-        return refusal(400, "Choose a ruleset for the blank sheet.")
+        return refusal(400, Sentence("Choose a ruleset for the blank sheet."))
     try:
         ruleset = find_any_ruleset(get_db(), slug).ruleset
         players = players_asked(ruleset)
@@ -150,6 +154,7 @@ def blank_sheet() -> Response:
             players=players,
             first_dealer=first_dealer,
             paper=paper,
+            language=language(),
         )
     except NotFound:
         return refusal(422, f"That sheet cannot be printed: there is no ruleset called {slug!r}")

@@ -8,6 +8,7 @@ through the confirm page that names it (`table.delete_game`).
 from __future__ import annotations
 
 from flask import Blueprint, Response, abort, flash, redirect, request, url_for
+from flask_babel import gettext
 from flask_wtf import FlaskForm
 
 from ..service import games
@@ -35,7 +36,8 @@ def archive(game_id: str) -> Response:
     _checked(game_id)
     games.move_to_archive(get_db(), game_id, current_device())
     flash(
-        "Moved to the archive. Changed your mind? “Bring back” is under Archived games.", "status"
+        gettext("Moved to the archive. Changed your mind? “Bring back” is under Archived games."),
+        "status",
     )
     return _back(game_id)
 
@@ -44,5 +46,5 @@ def archive(game_id: str) -> Response:
 def restore(game_id: str) -> Response:
     _checked(game_id)
     games.move_to_archive(get_db(), game_id, current_device(), archived=False)
-    flash("The game is back on the list.", "status")
+    flash(gettext("The game is back on the list."), "status")
     return _back(game_id)

@@ -24,6 +24,7 @@ from flask import (
     session,
     url_for,
 )
+from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
 from ..presentation.api_answers import game_file
@@ -34,14 +35,15 @@ from ..presentation.scoresheet import NoSuchPart
 from ..presentation.scoresheet_page import scoresheet_page
 from ..presentation.table_page import TablePage, describe_tap, table_page
 from ..rules import Game, ScoreError, load_game_text
+from ..rules.sentences import Sentence
 from ..service import games, taps
 from ..service.errors import (
-    CREATOR_LINK_WRONG,
     STALE,
     Conflict,
     KeyReused,
     LinkRefused,
     NotAllowed,
+    creator_link_wrong,
 )
 from ..service.once import run_once
 from ..standings.results import GameFilter
@@ -53,6 +55,7 @@ from .deal_editor import DealEditor
 from .devices import current_device
 from .errors import page_asked, refusal
 from .forms import (
+    GAME_STATES,
     MAX_SEATS,
     DeleteGameForm,
     DrawForm,
@@ -67,6 +70,7 @@ from .forms import (
     form_once,
     new_nonce,
 )
+from .language import say
 from .new_game import (
     adjust_seats,
     drawn_cards,
@@ -83,8 +87,8 @@ bp = Blueprint("table", __name__)
 
 NOT_SAVED = "Your tap “{tap}” was not saved: tap it again if it is still right."
 TAP_REFUSED = "Your tap “{tap}” was not saved."
-NO_TABLE = "These players cannot draw for seats: start again from New game."
-NO_SUCH_PAGE = (
+NO_TABLE = Sentence("These players cannot draw for seats: start again from New game.")
+NO_SUCH_PAGE = Sentence(
     "That page of the list is not one Scorekeeper gave out: its address says where the "
     "page starts, and that part cannot be read. Start again from the first page of games."
 )
@@ -130,6 +134,7 @@ def home() -> Any:
     except BadCursor:
         return refusal(400, NO_SUCH_PAGE)
     form.ruleset.choices = options(page.ruleset_choices)
+    form.state.choices = options((value, say(label)) for value, label in GAME_STATES.items())
     return render_template("home.html", page=page, form=form)
 
 
@@ -210,7 +215,7 @@ def draw() -> Any:
     try:
         page = draw_page(db, slug, names, drawn, errors)
     except ScoreError as error:
-        return refusal(400, f"{NO_TABLE} {sentence(str(error))}")
+        return refusal(400, Sentence("{refused} {why}", refused=NO_TABLE, why=sentence(str(error))))
     return render_template("draw.html", page=page, form=form), status
 
 
@@ -387,12 +392,13 @@ def take_creation(game_id: str, creator_key: str) -> Any:
         except LinkRefused as refused:
             return refusal(refused.status, refused.message, follow=WATCH_IT, to=game_url(game_id))
         flash(
-            "This phone now keeps the game: it scores, takes scoring back, removes it.", "success"
+            gettext("This phone now keeps the game: it scores, takes scoring back, removes it."),
+            "success",
         )
         return redirect(game_url(game_id), code=303)
     page = keep_page(db, game_id, creator_key)
     if not page.usable:
-        wrong = CREATOR_LINK_WRONG.format(game_id=game_id)
+        wrong = creator_link_wrong(game_id)
         return refusal(404, wrong, follow=WATCH_IT, to=game_url(game_id))
     return render_template("keep_game.html", page=page, form=form)
 
@@ -409,9 +415,10 @@ def delete_game(game_id: str) -> Any:
         try:
             stored = games.delete_for_good(db, game_id, device)
         except Conflict as refused:
-            flash(refused.message, "error")
+            flash(say(refused.message), "error")
             return redirect(game_url(game_id), code=303)
-        flash(f"The game of {', '.join(isolate_all(stored.game.players))} was deleted.", "success")
+        who = ", ".join(isolate_all(stored.game.players))
+        flash(gettext("The game of %(who)s was deleted.", who=who), "success")
         return redirect(url_for("table.home", state="archived"), code=303)
     return render_template("delete_game.html", page=delete_page(db, game_id), form=form)
 

@@ -6,8 +6,10 @@ Names are set apart on the pages: every user-written name in its own <bdi> (see
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 
+from babel.dates import format_datetime
 from flask import Flask, request
 
 from ..rules import trump_label
@@ -15,9 +17,15 @@ from ..standings.stats import one_decimal
 from ..table.bidi import isolate
 from ..table.markup import bdi_join, bdi_names
 from .docs import as_html
+from .language import language
 from .runtime import runtime_url
 from .sharing import edit_url, edit_urls, home_by_name, watch_url, watch_urls
 from .trust import secure_origin
+
+
+def pick(indices: Iterable[int], values: list) -> list:
+    """Return the values at these indices: a game's sides by their numbers."""
+    return [values[index] for index in indices]
 
 
 def when(stamp: str) -> str:
@@ -26,7 +34,9 @@ def when(stamp: str) -> str:
         moment = datetime.fromisoformat(stamp).astimezone()
     except (TypeError, ValueError):
         return ""
-    return moment.strftime("%a %d %b %Y, %H:%M")
+    if language() == "en":
+        return moment.strftime("%a %d %b %Y, %H:%M")
+    return format_datetime(moment, "EEE d MMM y, HH:mm", locale=language())
 
 
 def secure_page_origin() -> str:
@@ -37,6 +47,7 @@ def secure_page_origin() -> str:
 FILTERS = {
     "bdi_join": bdi_join,
     "bdi_names": bdi_names,
+    "pick": pick,
     "isolate": isolate,
     "markdown": as_html,
     "one_decimal": one_decimal,

@@ -12,6 +12,11 @@
   video.setAttribute("playsinline", "");
   video.setAttribute("aria-hidden", "true");
   video.className = "screen-on";
+  // Out of sight: set here, not in app.css, as only a phone without a wake lock needs it.
+  Object.assign(video.style, {
+    position: "fixed", bottom: "0", left: "0", width: "1px", height: "1px", opacity: "0",
+    pointerEvents: "none",
+  });
   ["webm", "mp4"].forEach(function (kind) {
     var source = document.createElement("source");
     source.src = script.src.replace(/screen-on\.js.*$/, "screen-on." + kind); // beside this file

@@ -66,6 +66,6 @@ def test_a_tie_for_best_bidder(client, token) -> None:
     client.post("/api/games", json=GAMES["g1"], headers={"X-CSRFToken": token})
     page = client.get("/players").get_data(as_text=True)
     assert (
-        "<b><bdi>Bob</bdi></b> and <b><bdi>Dee</bdi></b> make their bids most often:\n  100% each."
+        "<b><bdi>Bob</bdi></b> and <b><bdi>Dee</bdi></b> make their bids most often: 100% each."
         in page
     )

@@ -1,0 +1,97 @@
+"""The reader's language: chosen on each page (a cookie remembers it per device), else the
+browser's Accept-Language, else English; Flask-Babel's catalogs say the words.
+
+Every page, watch page, sheet and PDF a device asks for is in that device's language:
+the cookie goes with each of its requests. The scoring explanations the rules package
+writes are `Sentence`s (a message id and its values): `say` renders them in the language.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import Blueprint, Flask, Response, redirect, request
+from flask_babel import Babel, get_locale, get_translations, gettext
+
+from ..machine import config
+from ..rules.sentences import Lines, Sentence, render
+
+bp = Blueprint("language", __name__)
+COOKIE = "scorekeeper_language"
+LIFETIME = 400 * 24 * 3600
+DEFAULT = "en"
+
+
+def chosen_language() -> str:
+    """Return the language of this request: the device's choice, the browser's, or English."""
+    asked = request.cookies.get(COOKIE, "")
+    if asked in config.LANGUAGES:
+        return asked
+    return request.accept_languages.best_match(list(config.LANGUAGES), default=DEFAULT)
+
+
+def language() -> str:
+    """Return the language code of the page being drawn ("en", "ka")."""
+    return str(get_locale() or DEFAULT)
+
+
+def say(sentence: str) -> str:
+    """Return a sentence (a `Sentence`, or a message of the catalog) in the reader's language.
+
+    Words the catalog does not hold (a name, an error's own text) are shown as they are.
+    """
+    if not sentence:
+        return sentence
+    return (
+        render(sentence, get_translations())
+        if isinstance(sentence, Sentence | Lines)
+        else gettext(sentence)
+    )
+
+
+def _back_to(asked: str | None) -> str:
+    """Return the page to go back to: a path of this app only, never another site."""
+    if not asked:
+        return "/"
+    parts = urlsplit(asked)
+    if parts.scheme or parts.netloc or not asked.startswith("/") or asked.startswith("//"):
+        return "/"
+    return asked
+
+
+def _came_from() -> str | None:
+    """Return the page of this app the switch was tapped on (Referrer-Policy: same-origin)."""
+    if not request.referrer:
+        return None
+    parts = urlsplit(request.referrer)
+    if parts.netloc != request.host:
+        return None
+    return parts.path + (f"?{parts.query}" if parts.query else "")
+
+
+@bp.get("/language/<code>")
+def choose(code: str) -> Response:
+    """Remember this device's language (for 400 days) and go back to the page it came from:
+    `next`, else the page the link was on (the switch's links carry no `next`, to stay light),
+    else home."""
+    response = redirect(_back_to(request.args.get("next") or _came_from()), 303)
+    if code in config.LANGUAGES:
+        response.set_cookie(COOKIE, code, max_age=LIFETIME, samesite="Lax", httponly=True)
+    return response
+
+
+def _vary(response: Response) -> Response:
+    if response.mimetype in ("text/html", "application/pdf"):
+        response.vary.add("Accept-Language")
+        response.vary.add("Cookie")
+    return response
+
+
+def init_app(app: Flask) -> None:
+    """Set Flask-Babel up on the app's catalogs, with the chosen language."""
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(config.TRANSLATIONS))
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
+    Babel(app, locale_selector=chosen_language)
+    app.after_request(_vary)
+    app.jinja_env.globals.update(languages=config.LANGUAGES, language=language, say=say)
+    app.jinja_env.filters["say"] = say
