@@ -32,7 +32,12 @@ FILTERS = {"bdi_join": bdi_join, "bdi_names": bdi_names, "isolate": isolate, "tr
 @functools.cache
 def environment(templates: Path = TEMPLATES) -> jinja2.Environment:
     """Return the Jinja environment the phone draws with (one per templates folder)."""
-    drawing = jinja2.Environment(loader=jinja2.FileSystemLoader(templates), autoescape=True)
+    drawing = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(templates), autoescape=True, extensions=["jinja2.ext.i18n"]
+    )
+    # The templates mark their words for translation, `_("...")`, as the server's pages do;
+    # the phone says them in English until the table page is translated.
+    drawing.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
     drawing.filters.update(FILTERS)
     return drawing
 

@@ -94,3 +94,15 @@ def test_both_versions_are_said_from_the_first_deal_they_differ() -> None:
     html = drawn["html"]
     assert html.count("<li><b>Deal") == 1 + 2
     assert "Keep this phone's deals" in html and "Keep the server's game" in html
+
+
+def test_the_phone_draws_the_table_screen_with_its_chart_and_the_servers_words() -> None:
+    document = example("back-alley-pagat")
+    document["deals"] = document["deals"][:3]
+    drawn = ask("screen", id="g1", version=3, document=document, draft=None, token="t", nonce="n")
+    html = drawn["html"]
+    # The chart's caption is a word marked for translation: the phone says it in English.
+    assert "Running totals after each deal." in html
+    assert "<svg" in html and 'name="csrf_token" value="t"' in html
+    expected = score_game(read_game(document))
+    assert drawn["totals"][-1] == list(expected.totals)
