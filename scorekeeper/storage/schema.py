@@ -302,6 +302,16 @@ def m011_ruleset_keepers(db: Database) -> None:
     db["games"].create_index(["creator"])
 
 
+@migrations()
+def m012_archived_by_id(db: Database) -> None:
+    """Find the archived games' ids from an index alone.
+
+    The list of archived games asks which ids are archived; the index on `archived` alone
+    held no id (a game's id is not its rowid), so that read every game in the database.
+    """
+    db.execute("create index games_archived_ids on games (archived, id)")
+
+
 def _without_rowid(db: Database, table: str) -> None:
     """Make a table keyed by its primary key alone, its rows as they were."""
     (sql,) = db.execute(

@@ -128,3 +128,27 @@ def test_a_place_in_a_list_never_given_out_is_a_400_in_words(app, client, path, 
     answer = client.get(path)
     assert answer.status_code == 400
     assert words in answer.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("archived", [False, True])
+def test_the_game_list_reads_only_its_page_never_every_game(tmp_path, archived) -> None:
+    """Each statement the home page's list runs finds its rows through an index: none reads
+    the whole games table (asking which games are archived once read every game)."""
+    from scorekeeper.standings.results import GameFilter, recent_games
+    from scorekeeper.storage import open_database
+
+    db = open_database(str(tmp_path / "list.sqlite"))
+    import_games(db, [read_game(table_of(number)) for number in range(3)], device=None, pause=0)
+    statements: list[str] = []
+    db.conn.set_trace_callback(statements.append)
+    try:
+        listed = recent_games(db, GameFilter(archived=archived))
+    finally:
+        db.conn.set_trace_callback(None)
+    assert len(listed.games) == (0 if archived else 3)
+    reads = [sql for sql in statements if sql.lstrip().lower().startswith("select")]
+    assert reads
+    for sql in reads:
+        plan = " / ".join(row[3] for row in db.execute(f"explain query plan {sql}"))
+        assert "SCAN games" not in plan, plan
+    db.close()
