@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import html
 import re
 from dataclasses import dataclass
@@ -9,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import csrf_token
+from tests.conftest import csrf_token, example
 
 
 def hidden(page: str, name: str) -> str:
@@ -126,3 +127,22 @@ def api_game(client):
         return response.get_json()["id"]
 
     return make
+
+
+def make_games(client) -> dict[str, str]:
+    """Make games to look at (one being played, one over, one archived); return their ids."""
+    token = csrf_token(client)
+
+    def create(document: dict) -> str:
+        made = client.post("/api/games", json=document, headers={"X-CSRFToken": token})
+        assert made.status_code == 201, made.get_data(as_text=True)
+        return made.get_json()["id"]
+
+    finished = create(example("back-alley-pagat"))
+    playing = copy.deepcopy(example("joker"))
+    playing["deals"] = playing["deals"][:3]
+    current = create(playing)
+    archived = create(example("joker"))
+    moved = client.post(f"/games/{archived}/archive", data={"csrf_token": token, "game": archived})
+    assert moved.status_code == 303
+    return {"finished": finished, "current": current, "archived": archived}

@@ -4,7 +4,6 @@ and compiled; the explanations and the PDF sheet in Georgian, the English unchan
 
 from __future__ import annotations
 
-import copy
 import html
 import io
 import re
@@ -23,6 +22,7 @@ from scorekeeper.rules import read_game, score_game
 from scorekeeper.rules.sentences import Sentence, render
 from scorekeeper.rules.variants import variant_document
 from tests.conftest import REPO, csrf_token, example
+from tests.web.conftest import make_games
 
 KA = {"Accept-Language": "ka-GE,ka;q=0.9,en;q=0.5"}
 CATALOG = config.TRANSLATIONS / "ka" / "LC_MESSAGES"
@@ -137,21 +137,9 @@ def test_the_catalog_holds_every_marked_string(tmp_path):
 @pytest.fixture
 def pages(client) -> list[str]:
     """The pages of tests/browser/test_every_page.py a test client reaches, with games."""
-    token = csrf_token(client)
     client.get("/language/ka?next=/")  # this device reads Georgian, flashes included
-
-    def create(document: dict) -> str:
-        made = client.post("/api/games", json=document, headers={"X-CSRFToken": token})
-        assert made.status_code == 201, made.get_data(as_text=True)
-        return made.get_json()["id"]
-
-    finished = create(example("back-alley-pagat"))
-    playing = copy.deepcopy(example("joker"))
-    playing["deals"] = playing["deals"][:3]
-    current = create(playing)
-    archived = create(example("joker"))
-    form = {"csrf_token": token, "game": archived}
-    assert client.post(f"/games/{archived}/archive", data=form).status_code == 303
+    games = make_games(client)
+    finished, current, archived = games["finished"], games["current"], games["archived"]
     return [
         "/",
         "/?state=archived",

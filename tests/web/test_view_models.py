@@ -8,7 +8,6 @@ here and what its template was given is checked.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import json
 from typing import Any
@@ -18,7 +17,7 @@ from flask import template_rendered
 from flask_wtf import FlaskForm
 from markupsafe import Markup
 
-from tests.conftest import csrf_token, example
+from tests.web.conftest import make_games
 
 #: What Flask and its extensions put in every template's context themselves.
 FLASK_CONTEXT = {
@@ -104,25 +103,6 @@ PAGES = [
     "/trust",
     "/no-such-page",
 ]
-
-
-def make_games(client) -> dict[str, str]:
-    """Make games to look at (one being played, one over, one archived); return their ids."""
-    token = csrf_token(client)
-
-    def create(document: dict) -> str:
-        made = client.post("/api/games", json=document, headers={"X-CSRFToken": token})
-        assert made.status_code == 201, made.get_data(as_text=True)
-        return made.get_json()["id"]
-
-    finished = create(example("back-alley-pagat"))
-    playing = copy.deepcopy(example("joker"))
-    playing["deals"] = playing["deals"][:3]
-    current = create(playing)
-    archived = create(example("joker"))
-    moved = client.post(f"/games/{archived}/archive", data={"csrf_token": token, "game": archived})
-    assert moved.status_code == 303
-    return {"finished": finished, "current": current, "archived": archived}
 
 
 @pytest.mark.parametrize("path", PAGES)
