@@ -6,6 +6,7 @@ table page register these same functions, so a name is shown alike everywhere.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 
@@ -19,9 +20,16 @@ def bdi_join(names: Iterable[str], separator: str) -> Markup:
 
 def bdi_names(sentence: str, names: Iterable[str]) -> Markup:
     """Put every name said in a sentence (a score's explanation) in its own <bdi>."""
-    shown = sorted({str(escape(name)) for name in names if name.strip()}, key=len, reverse=True)
     text = str(escape(sentence))
-    if not shown:
+    pattern = _names_pattern(tuple(names))
+    if pattern is None:
         return Markup(text)
-    pattern = re.compile("|".join(re.escape(name) for name in shown))
     return Markup(pattern.sub(lambda found: f"<bdi>{found.group(0)}</bdi>", text))
+
+
+@functools.lru_cache(maxsize=64)
+def _names_pattern(names: tuple[str, ...]) -> re.Pattern[str] | None:
+    """Return the pattern that finds a table's names, longest first (kept: a page of twenty
+    long names says them in hundreds of sentences)."""
+    shown = sorted({str(escape(name)) for name in names if name.strip()}, key=len, reverse=True)
+    return re.compile("|".join(re.escape(name) for name in shown)) if shown else None
