@@ -47,11 +47,10 @@ def _start(settings: dict[str, Any]) -> None:
     _app.debug = False
 
 
-def _serve(environ: dict[str, Any], body: bytes) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
-    """Run one request through the worker's app; return its status, headers and body."""
-    environ = {**environ, "wsgi.input": io.BytesIO(body), "wsgi.errors": sys.stderr}
+def run_wsgi(app: Any, environ: dict[str, Any], out: Any) -> tuple[int, list[tuple[bytes, bytes]]]:
+    """Run one request through a WSGI app to the end, its body written to `out`; return its
+    status and headers (as ASGI wants them)."""
     started: list[Any] = []
-    out = io.BytesIO()
 
     def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None):
         if exc_info is not None and started:
@@ -62,7 +61,7 @@ def _serve(environ: dict[str, Any], body: bytes) -> tuple[int, list[tuple[bytes,
         ]
         return out.write
 
-    result = _app(environ, start_response)
+    result = app(environ, start_response)
     try:
         for data in result:
             out.write(data)
@@ -70,7 +69,15 @@ def _serve(environ: dict[str, Any], body: bytes) -> tuple[int, list[tuple[bytes,
         close = getattr(result, "close", None)
         if close is not None:
             close()
-    return started[0], started[1], out.getvalue()
+    return started[0], started[1]
+
+
+def _serve(environ: dict[str, Any], body: bytes) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
+    """Run one request through the worker's app; return its status, headers and body."""
+    environ = {**environ, "wsgi.input": io.BytesIO(body), "wsgi.errors": sys.stderr}
+    out = io.BytesIO()
+    status, headers = run_wsgi(_app, environ, out)
+    return status, headers, out.getvalue()
 
 
 def _ready() -> bool:

@@ -31,7 +31,7 @@ from typing import Any, BinaryIO
 
 from werkzeug.exceptions import HTTPException
 
-from .long_work import LongWork
+from .long_work import LongWork, run_wsgi
 
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
@@ -381,29 +381,11 @@ def _running(app: Any, environ: dict[str, Any], limits: Limits) -> Callable[[], 
     """Return the work of running the WSGI app to the end, its answer kept whole."""
 
     def run() -> Answer:
-        started: list[Any] = []
         body = tempfile.SpooledTemporaryFile(max_size=limits.in_memory)  # noqa: SIM115
-
-        def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None):
-            if exc_info is not None and started:
-                raise exc_info[1].with_traceback(exc_info[2])
-            started[:] = [
-                int(status.split(" ", 1)[0]),
-                [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in headers],
-            ]
-            return body.write
-
-        result = app(environ, start_response)
-        try:
-            for data in result:
-                body.write(data)
-        finally:
-            close = getattr(result, "close", None)
-            if close is not None:
-                close()
+        status, headers = run_wsgi(app, environ, body)
         size = body.tell()
         body.seek(0)
-        return Answer(started[0], started[1], body, size)  # type: ignore[arg-type]
+        return Answer(status, headers, body, size)
 
     return run
 
