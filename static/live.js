@@ -24,10 +24,31 @@
     try { return localStorage.getItem(SPEAK_KEY) === "on"; } catch (e) { return false; }
   }
 
+  // The page's language ("ka"), and a voice of this phone that speaks it: null while the
+  // phone has not said which voices it has (the browser then picks one by the language),
+  // false when it has voices and none speaks the page's language (then nothing is read
+  // rather than Georgian in an English voice).
+  var lang = document.documentElement.lang || "en";
+
+  function voice() {
+    var voices = window.speechSynthesis.getVoices() || [];
+    if (!voices.length) return null;
+    for (var i = 0; i < voices.length; i += 1) {
+      var spoken = (voices[i].lang || "").toLowerCase().replace("_", "-");
+      if (spoken === lang || spoken.indexOf(lang + "-") === 0) return voices[i];
+    }
+    return false;
+  }
+
   function say(text) {
     if (!text || !speaking() || !("speechSynthesis" in window)) return;
+    var found = voice();
+    if (found === false) return;
+    var utterance = new SpeechSynthesisUtterance(text);
+    utterance.lang = lang;
+    if (found) utterance.voice = found;
     window.speechSynthesis.cancel();
-    window.speechSynthesis.speak(new SpeechSynthesisUtterance(text));
+    window.speechSynthesis.speak(utterance);
   }
 
   function redraw() {
@@ -56,9 +77,9 @@
       tag = fresh;
       return redraw();
     }).then(function () {
-      show("live", "Live");
+      show("live", status && status.dataset.live);
     }).catch(function () {
-      show("offline", "Reconnecting…");
+      show("offline", status && status.dataset.offline);
     }).then(function () {
       timer = setTimeout(poll, document.hidden ? 6000 : 1500);
     });
@@ -69,9 +90,13 @@
   });
 
   if (speakButton && "speechSynthesis" in window) {
+    var voiceless = document.getElementById("no-voice");
     var paint = function () {
       speakButton.setAttribute("aria-pressed", speaking() ? "true" : "false");
+      // Reading aloud asked for, and this phone has no voice for the page's language.
+      if (voiceless) voiceless.hidden = !(speaking() && voice() === false);
     };
+    window.speechSynthesis.addEventListener("voiceschanged", paint);
     speakButton.hidden = false;
     paint();
     speakButton.addEventListener("click", function () {
