@@ -161,6 +161,7 @@ def pages(client) -> list[str]:
         "/rules/calculator",
         "/host/rules",
         "/trust",
+        "/docs/joker-variants",
     ]
 
 
