@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 
@@ -102,3 +103,17 @@ def test_an_untranslated_document_page_says_it_is_english(client) -> None:
     page = client.get(f"/docs/{untranslated[0]}", headers=KA).get_data(as_text=True)
     assert '<html lang="ka">' in page and '<article class="doc" lang="en">' in page
     assert GEORGIAN.search(page.split("<title>")[1].split("</title>")[0])  # its title is
+
+
+@pytest.mark.parametrize(("language", "name"), TRANSLATED)
+def test_a_translations_links_find_their_headings(client, language: str, name: str) -> None:
+    """A link to a heading (#წყაროები, rules.md#joker) leads to a heading of that name, in
+    the document the reader of that language is shown."""
+    headers = {"Accept-Language": language}
+    address = "/docs/" + next(doc for doc, (file, _) in DOCUMENTS.items() if file == name)
+    page = client.get(address, headers=headers).get_data(as_text=True)
+    links = re.findall(r'href="(/docs/[a-z-]+)?#([^"]+)"', page.split('<article class="doc"')[1])
+    assert links or name != "rules.md"
+    for target, fragment in links:
+        shown = page if not target else client.get(target, headers=headers).get_data(as_text=True)
+        assert f'id="{unquote(fragment)}"' in shown, (target, unquote(fragment))

@@ -162,6 +162,7 @@ def pages(client) -> list[str]:
         "/host/rules",
         "/trust",
         "/docs/joker-variants",
+        "/docs/rules",
     ]
 
 
