@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .sentences import Sentence
+
 
 def down_and_up(top: int, *, ones: int = 2) -> list[int]:
     """Return top … 1 … top, with the 1-card deal played `ones` times."""
@@ -159,37 +161,49 @@ BUILTIN_DOCUMENTS: dict[str, dict[str, Any]] = {
     },
 }
 
-#: Where each built-in comes from, for the rules pages.
+#: Where each built-in comes from, for the rules pages: `Sentence`s, so a page says them in its
+#: reader's language (the English is the string itself).
 SOURCES: dict[str, str] = {
-    "back-alley-pagat": "Partnership Back Alley as published on pagat.com",
-    "back-alley-gamerules": "Back Alley as published on gamerules.com",
-    "back-alley-catsatcards": "Partnership Back Alley as published on CatsAtCards.com",
-    "back-alley-individual": "Back Alley – Individual Play, as published on CatsAtCards.com",
-    "bluke": "Bluke as published on CatsAtCards.com",
-    "bluke-new-jersey": "New Jersey Bluke as published on CatsAtCards.com",
-    "joker": "The Georgian game Joker as published on CatsAtCards.com",
-    "back-alley-bridge": "A family's Back Alley Bridge, with bores and rainbows",
-    "back-alley-seven": "A family's seven-card Back Alley with a rainbow bid",
+    "back-alley-pagat": Sentence("Partnership Back Alley as published on pagat.com"),
+    "back-alley-gamerules": Sentence("Back Alley as published on gamerules.com"),
+    "back-alley-catsatcards": Sentence("Partnership Back Alley as published on CatsAtCards.com"),
+    "back-alley-individual": Sentence(
+        "Back Alley – Individual Play, as published on CatsAtCards.com"
+    ),
+    "bluke": Sentence("Bluke as published on CatsAtCards.com"),
+    "bluke-new-jersey": Sentence("New Jersey Bluke as published on CatsAtCards.com"),
+    "joker": Sentence("The Georgian game Joker as published on CatsAtCards.com"),
+    "back-alley-bridge": Sentence("A family's Back Alley Bridge, with bores and rainbows"),
+    "back-alley-seven": Sentence("A family's seven-card Back Alley with a rainbow bid"),
 }
 
-#: The Decision lines of docs/rules.md, shown on the rules pages of the rulesets they touch.
+#: The Decision lines of docs/rules.md, shown on the rules pages of the rulesets they touch
+#: (`Sentence`s too).
 DECISIONS: dict[str, list[str]] = {
     "back-alley-individual": [
-        "Bidding starts with the player to the dealer's right and goes on in the "
-        "direction of play, so the dealer bids second. It matters only for who "
-        "leads when two bids tie.",
+        Sentence(
+            "Bidding starts with the player to the dealer's right and goes on in the "
+            "direction of play, so the dealer bids second. It matters only for who "
+            "leads when two bids tie."
+        ),
     ],
     "bluke": [
-        "The source's chart says 21 deals for five players, but 10 … 1 … 10 is 19 "
-        "deals, and 11 cards each would need 56 cards from a 54-card deck. "
-        "Scorekeeper plays 19.",
+        Sentence(
+            "The source's chart says 21 deals for five players, but 10 … 1 … 10 is 19 "
+            "deals, and 11 cards each would need 56 cards from a 54-card deck. "
+            "Scorekeeper plays 19."
+        ),
     ],
     "bluke-new-jersey": [
-        "The schedule by player count is Bluke's, reversed; for five players that is "
-        "1 … 10 … 1, 19 deals (see Bluke).",
+        Sentence(
+            "The schedule by player count is Bluke's, reversed; for five players that is "
+            "1 … 10 … 1, 19 deals (see Bluke)."
+        ),
     ],
     "back-alley-seven": [
-        "The source does not say what a failed rainbow bid costs; Scorekeeper charges "
-        "-40, like every other failed bid in this family. A house rule may change it.",
+        Sentence(
+            "The source does not say what a failed rainbow bid costs; Scorekeeper charges "
+            "-40, like every other failed bid in this family. A house rule may change it."
+        ),
     ],
 }

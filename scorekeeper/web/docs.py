@@ -1,4 +1,5 @@
-"""The project's documents (docs/rules.md, docs/game-format.md) as pages of the app.
+"""The project's documents (docs/*.md, and their translations in docs/<language>/) as pages
+of the app.
 
 Which documents there are and what each page shows is `presentation.docs`; here a
 document's Markdown becomes HTML, for the page's `markdown` filter.
@@ -15,6 +16,7 @@ from markupsafe import Markup
 
 from ..machine import config
 from ..presentation.docs import DOCUMENTS, document_page
+from .language import language
 
 bp = Blueprint("docs", __name__, url_prefix="/docs")
 
@@ -72,7 +74,7 @@ def markdown() -> Any:
     return renderer
 
 
-@functools.lru_cache(maxsize=len(DOCUMENTS))
+@functools.lru_cache(maxsize=len(DOCUMENTS) * len(config.LANGUAGES))
 def as_html(text: str) -> Markup:
     """Return a document's Markdown as HTML (rendered once per process for each document)."""
     return Markup(markdown().render(text, {}))  # safe: the renderer lets no raw HTML through
@@ -80,5 +82,5 @@ def as_html(text: str) -> Markup:
 
 @bp.get("/<name>")
 def document(name: str) -> str:
-    """Show one of the project's documents."""
-    return render_template("docs.html", page=document_page(config.DOCS, name))
+    """Show one of the project's documents, in the reader's language when it is translated."""
+    return render_template("docs.html", page=document_page(config.DOCS, name, language()))
