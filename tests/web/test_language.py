@@ -161,6 +161,10 @@ def pages(client) -> list[str]:
         "/rules/calculator",
         "/host/rules",
         "/trust",
+        f"/games/{current}",
+        f"/games/{finished}",
+        f"/games/{archived}",
+        "/offline",
     ]
 
 
