@@ -90,7 +90,8 @@ def tap(asked: dict[str, Any]) -> dict[str, Any]:
         )
     after = state(tapped.game, tapped.result or result, tapped.deal)
     if "screen" in asked:
-        return screen({**asked["screen"], "document": after["document"], "draft": after["draft"]})
+        drawn = {"language": asked.get("language"), **asked["screen"]}
+        return screen({**drawn, "document": after["document"], "draft": after["draft"]})
     return after
 
 

@@ -46,6 +46,10 @@ def drawn_by_the_phone(client, table: Table, language: str) -> str:
     )["html"]
 
 
+def opened_at(opened: dict) -> dict:
+    return {"document": opened["document"], "draft": opened["draft"]}
+
+
 def test_the_phone_draws_the_table_in_georgian_as_the_server_draws_it(table, client):
     client.get("/language/ka?next=/")
     table.start("joker", FOUR, dealer="3")
@@ -55,6 +59,14 @@ def test_the_phone_draws_the_table_in_georgian_as_the_server_draws_it(table, cli
         assert '<html lang="ka">' in page
         assert drawn_by_the_phone(client, table, "ka") == screen_of(page)
     assert "ჰყავს" not in page and "დარიგება" in page and "კოზირი" in page
+    # A tap the phone answers draws the next screen in the question's language too.
+    document = json.loads(client.get(f"{table.url}/export.json").get_data(as_text=True))
+    opened = ask("open", document=document, taps=["trump:hearts", "bid:1", "bid:0"])
+    tapped = ask(
+        "tap", step="bid:2", language="ka", screen={"id": table.game_id}, **opened_at(opened)
+    )
+    assert "ხელიდან" in tapped["html"]  # the tally: "bid of 2 tricks"
+    assert "bid of" not in tapped["html"]
     client.get("/language/en?next=/")
     page = table.open()
     assert drawn_by_the_phone(client, table, "en") == screen_of(page)
