@@ -141,3 +141,25 @@ def test_the_phones_settling_is_drawn_in_georgian():
     drawn = ask("settle", server=server, phone=mine, language="ka")
     assert "სერვერის თამაშის შენახვა" in drawn["html"] and "Keep" not in drawn["html"]
     assert "ბიდები:" in drawn["html"] and " bids " not in drawn["html"]
+
+
+def test_a_phone_that_watches_reads_the_table_in_georgian(app, client):
+    from tests.web.conftest import make_games
+    from tests.web.test_language import _english_messages, _text
+
+    current = make_games(client)["current"]
+    watcher = app.test_client()
+    watcher.get("/language/ka?next=/")
+    page = watcher.get(f"/games/{current}").get_data(as_text=True)
+    assert 'method="post"' not in page and "რედაქტირების ბმული" in page
+    words = _text(page)
+    assert [message for message in _english_messages() if message in words] == []
+
+
+def test_the_phones_bundle_carries_the_compiled_catalogs():
+    from scorekeeper.machine import config
+    from scorekeeper.web.runtime import bundle_sources
+
+    mo = config.TRANSLATIONS / "ka" / "LC_MESSAGES" / "messages.mo"
+    carried = bundle_sources()["scorekeeper/translations/ka/LC_MESSAGES/messages.mo"]
+    assert carried == mo.read_bytes()
