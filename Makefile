@@ -10,7 +10,7 @@ PORT ?= 5000
 # compiled with it, again whenever that Python (or the templates it draws) changes.
 RUNTIME := static/pyodide/compiled.zip
 PHONE_CODE := $(wildcard scorekeeper/rules/*.py scorekeeper/table/*.py templates/table/*.html) \
-	templates/live/chart.html scripts/phone_runtime.py
+	templates/live/chart.html scripts/phone_runtime.py $(wildcard translations/*/LC_MESSAGES/messages.mo)
 
 .PHONY: run service test check lint format bench lowest system-deps clean messages translations
 

@@ -2,8 +2,9 @@
 // Jinja and the table's templates) run by Pyodide beside the page, so a phone goes on
 // scoring deal after deal when the server is out of reach. Served with the runtime under
 // /runtime/<fingerprint>/ (scorekeeper/web/runtime.py), next to Pyodide and the bundle.
-// The page asks {id, question} (JSON text: {"ask": "tap", ...}, see table/phone.py) and
-// is answered {id, answer} (JSON text), or {id, failed} when Python could not answer.
+// The page asks {id, question} (JSON text: {"ask": "tap", "language": "ka", ...}, see
+// table/phone.py) and is answered {id, answer} (JSON text, its words in the question's
+// language), or {id, failed} when Python could not answer.
 import { loadPyodide } from "./pyodide.mjs";
 
 const here = new URL("./", import.meta.url).href;
@@ -11,7 +12,7 @@ const here = new URL("./", import.meta.url).href;
 const ready = (async function () {
   const python = await loadPyodide({ indexURL: here });
   const response = await fetch(here + "scorekeeper.zip");
-  if (!response.ok) throw new Error("the rules could not be fetched (" + response.status + ")");
+  if (!response.ok) throw new Error("HTTP " + response.status + " " + response.url); // said by the page
   python.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "/phone" });
   python.runPython("import sys; sys.path.insert(0, '/phone')");
   return python.pyimport("scorekeeper.table.phone").answer;

@@ -8,7 +8,7 @@
 // under the totals always says where things stand. On /offline (the page the service
 // worker shows with no connection) phone/here.js lists the games kept here and starts new ones.
 import * as store from "/static/phone/store.js";
-import { nextOp, unsent } from "/static/phone/store.js";
+import { nextOp, unsent, word } from "/static/phone/store.js";
 
 // The rules and the sending come once the page is idle, with the rules' runtime: the first
 // visit's page loads only what it needs to draw the server's screen and keep a tap.
@@ -58,8 +58,9 @@ function randomKey() {
   return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
 }
 
-function count(n, one, many) {
-  return n + " " + (n === 1 ? one : many);
+// "3 deals", "1 tap", in the page's language.
+function count(n, what) {
+  return word(what, { n: n });
 }
 
 function pairs(sides, totals) {
@@ -147,48 +148,44 @@ class Table {
     const record = this.record;
     const sync = this.sync;
     let state = "online";
-    let text = "Online";
+    let text = word("online");
     if (record && record.mismatch) {
       const m = record.mismatch;
       state = "bug";
       text = m.refused
-        ? "The server refused " + m.refused + " This is a mistake in Scorekeeper: please tell whoever runs it. This phone keeps the game as it is."
-        : "The server scored deal " + m.number + " differently: on this phone " + pairs(m.sides, m.phone) +
-          ", on the server " + pairs(m.sides, m.server) + ". The server's scores stand. This is a mistake in Scorekeeper: please tell whoever runs it.";
+        ? word("mismatchRefused", { what: m.refused })
+        : word("mismatchScores", { number: m.number, phone: pairs(m.sides, m.phone), server: pairs(m.sides, m.server) });
     } else if (record && record.settle) {
       state = "settle";
-      text = record.settle.moved
-        ? "A conflict to settle: scoring moved to another phone while this one kept score. Choose below."
-        : "A conflict to settle: the game changed on the server while this phone kept score. Choose below which to keep.";
+      text = word(record.settle.moved ? "settleMoved" : "settleChanged");
     } else if (record && record.phone && record.server || record && this.phone) {
       const left = unsent(record);
       const kept = [];
-      if (left.deals) kept.push(count(left.deals, "deal", "deals"));
-      if (left.taps) kept.push(count(left.taps, "tap", "taps"));
+      if (left.deals) kept.push(count(left.deals, "deals"));
+      if (left.taps) kept.push(count(left.taps, "taps"));
       if (record.local) {
         state = sync && sync.offline ? "offline" : "sending";
         text = sync && sync.offline
-          ? "Offline — this game is on this phone only (" + count(record.phone.document.deals.length, "deal", "deals") + "), sent to the family archive when the server answers."
-          : "Sending…";
+          ? word("offlineLocal", { deals: count(record.phone.document.deals.length, "deals") })
+          : word("sending");
       } else if (!kept.length) {
         state = "online";
-        text = "Online";
+        text = word("online");
       } else if (sync && sync.offline) {
         state = "offline";
-        text = "Offline — " + kept.join(" and ") + " kept on this phone, sent when the server answers.";
+        const both = kept.length > 1 ? word("both", { first: kept[0], second: kept[1] }) : kept[0];
+        text = word("offlineKept", { kept: both });
       } else {
         state = "sending";
-        text = "Sending…";
+        text = word("sending");
       }
     } else if (record && record.waiting && record.waiting.length) {
-      const waiting = count(record.waiting.length, "tap", "taps");
+      const waiting = count(record.waiting.length, "taps");
       state = this.offline ? "offline" : "sending";
-      text = this.offline
-        ? "Offline — " + waiting + " waiting on this phone, while the rules get ready here."
-        : "Sending…";
+      text = this.offline ? word("offlineWaiting", { taps: waiting }) : word("sending");
     } else if (this.offline) {
       state = "offline";
-      text = "Offline — this phone keeps no copy of this game yet, so it cannot go on without the server.";
+      text = word("offlineNoCopy");
     }
     if (extra) text += " " + extra;
     where.classList.toggle("long", Boolean(extra)); // a word beside the totals no more
@@ -232,7 +229,7 @@ class Table {
       await loadPhoneCode();
       await rules.start(runtimeUrl());
     } catch (error) {
-      this.say("This phone cannot run the rules (" + error.message + "): it scores with the server only.");
+      this.say(word("noRules", { error: error.message }));
       return;
     }
     let server = await fresh;
@@ -430,7 +427,7 @@ function listen(table) {
     inert();
     const step = pressed.value;
     table.queue = table.queue.then(function () { return table.tap(step); }).catch(function (error) {
-      table.say("That tap could not be taken: " + error.message);
+      table.say(word("tapFailed", { error: error.message }));
     });
   });
   if (settling) {
@@ -447,8 +444,25 @@ function listen(table) {
   window.scorekeeperWaiting = function () { return table.waiting(); };
 }
 
+// This phone's table (/offline, which the service worker keeps for when the server cannot be
+// reached) in the language this phone reads now: asked for again, once idle, after a switch.
+function keepOfflineInLanguage() {
+  const language = document.documentElement.lang;
+  const remembered = "scorekeeper.offline-language";
+  try {
+    if (localStorage.getItem(remembered) === language) return;
+  } catch (error) { return; }
+  if (!navigator.serviceWorker || !navigator.serviceWorker.controller) return;
+  idle().then(function () {
+    return fetch("/offline", { credentials: "same-origin", cache: "no-store" });
+  }).then(function (response) {
+    if (response.ok) localStorage.setItem(remembered, language);
+  }).catch(function () { /* offline: asked again by the next page */ });
+}
+
 // The server's page of a game, opened by a phone that scores it.
 function onGamePage() {
+  keepOfflineInLanguage();
   const data = screen.dataset;
   const page = {
     version: Number(data.version),
@@ -457,7 +471,7 @@ function onGamePage() {
   };
   const table = new Table(data.game, data.url, page);
   listen(table);
-  table.begin().catch(function (error) { table.say("This phone could not open its copy: " + error.message); });
+  table.begin().catch(function (error) { table.say(word("openFailed", { error: error.message })); });
 }
 
 if (screen) {
@@ -468,6 +482,6 @@ if (screen && screen.dataset.url && !shell) onGamePage();
 // /offline, this phone's table: its own module, as only that page needs it.
 if (shell) {
   import("/static/phone/here.js").then(function (here) {
-    return here.onThisPhone({ Table: Table, listen: listen, count: count, randomKey: randomKey });
+    return here.onThisPhone({ Table: Table, listen: listen, randomKey: randomKey });
   });
 }

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from ..rules import trump_label
 from ..rules.entry import DraftDeal, from_draft
+from ..rules.sentences import Sentence
 from ..storage import Connection, Standing, StoredGame, get_game_for
 from ..table.page import TablePage, last_deal_filled, table_page_of
 from .chart import game_chart
@@ -57,13 +58,13 @@ def describe_tap(players: Sequence[str], step: str) -> str:
     """Say a tap in words, for a message that it was not saved ("bid 3")."""
     kind, _, value = step.partition(":")
     if kind == "undo":
-        return "undo"
+        return Sentence("undo")
     if kind == "trump":
-        return f"trump {trump_label(value) or value}"
+        return Sentence("trump {suit}", suit=trump_label(value) or value)
     if kind == "bid":
-        return f"bid {value}"
+        return Sentence("bid {bid}", bid=Sentence("pass") if value == "pass" else value)
     if kind == "tricks":
-        return f"{value} tricks"
+        return Sentence("{tricks} tricks", tricks=value)
     if kind == "rainbow" and value.isdigit() and int(value) < len(players):
-        return f"{players[int(value)]}'s rainbow"
+        return Sentence("{name}'s rainbow", name=players[int(value)])
     return step[:40]

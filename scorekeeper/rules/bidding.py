@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from .errors import GameFileError, IllegalBid
 from .parts import RAINBOW_CARDS, RainbowBid
 from .ruleset import Ruleset
-from .sentences import Sentence
+from .sentences import Plural, Sentence
 
 LEVEL_NAMES = {1: "single", 2: "double", 3: "triple", 4: "quadruple"}
 
@@ -177,8 +177,14 @@ def pass_refusal(
     others = [tricks for tricks in ruleset.numeric_bids(cards) if tricks and tricks != hooked]
     if not others and ruleset.board is None and not ruleset.has_rainbow_bid(cards):
         return None
-    passes = "1 pass" if limit.passes == 1 else f"{limit.passes} passes"
-    return f"the pass limit is used up ({passes} a {limit.per})"
+    # "a set", "a game": a word of its own, so no message holds a ruleset's name's words.
+    per = Sentence("a set") if limit.per == "set" else Sentence("a game")
+    return Plural(
+        "the pass limit is used up ({n} pass {per})",
+        "the pass limit is used up ({n} passes {per})",
+        limit.passes,
+        per=per,
+    )
 
 
 def bid_choices(
@@ -197,7 +203,7 @@ def bid_choices(
     choices: list[BidChoice] = []
     numbers = ruleset.numeric_bids(cards)
     hooked = hooked_value(ruleset, cards, bids_so_far, players)
-    hook_reason = f"the bids would add up to {cards}, the number of cards"
+    hook_reason = Sentence("the bids would add up to {cards}, the number of cards", cards=cards)
     candidates = [PASS if tricks == 0 else number(tricks) for tricks in numbers]
     if ruleset.board is not None:
         candidates.append(BOARD)
@@ -234,39 +240,64 @@ def check_bid(
     `passes_used` is how many passes this bidder has already used toward the pass limit.
     """
 
-    def refuse(message: str) -> IllegalBid:
-        return IllegalBid(f"{name} {message}", deal=deal, player=name)
+    def refuse(message: Sentence) -> IllegalBid:
+        return IllegalBid(
+            Sentence("{name} {refusal}", name=name, refusal=message), deal=deal, player=name
+        )
 
     if bid.kind is BidKind.BOARD:
         if ruleset.board is None:
-            raise refuse("cannot bid board: this ruleset has no boards")
+            raise refuse(Sentence("cannot bid board: this ruleset has no boards"))
     elif bid.kind is BidKind.RAINBOW:
         if not isinstance(ruleset.rainbow, RainbowBid):
-            raise refuse("cannot bid rainbow: this ruleset has no rainbow bid")
+            raise refuse(Sentence("cannot bid rainbow: this ruleset has no rainbow bid"))
         if not ruleset.has_rainbow_bid(cards):
             raise refuse(
-                f"cannot bid rainbow with {cards} cards: only on a {RAINBOW_CARDS}-card deal"
+                Sentence(
+                    "cannot bid rainbow with {cards} cards: only on a {rainbow}-card deal",
+                    cards=cards,
+                    rainbow=RAINBOW_CARDS,
+                )
             )
     elif ruleset.is_one_card(cards):
         if bid.tricks != 0:
-            raise refuse("can only pass or bid board with 1 card")
+            raise refuse(Sentence("can only pass or bid board with 1 card"))
     elif bid.tricks < ruleset.min_bid:
-        raise refuse(f"must bid at least {ruleset.min_bid}: this ruleset has no pass")
+        raise refuse(
+            Sentence("must bid at least {least}: this ruleset has no pass", least=ruleset.min_bid)
+        )
     elif bid.tricks > ruleset.highest_bid(cards):
         highest = ruleset.highest_bid(cards)
         if highest == 0:
-            raise refuse(f"can only pass or bid board with {cards} card{'s' * (cards != 1)}")
-        raise refuse(f"can bid at most {highest} with {cards} card{'s' * (cards != 1)}")
+            raise refuse(
+                Plural(
+                    "can only pass or bid board with {n} card",
+                    "can only pass or bid board with {n} cards",
+                    cards,
+                )
+            )
+        raise refuse(
+            Plural(
+                "can bid at most {highest} with {n} card",
+                "can bid at most {highest} with {n} cards",
+                cards,
+                highest=highest,
+            )
+        )
     if bid.is_zero:
         refusal = pass_refusal(ruleset, cards, bids_so_far, players, passes_used)
         if refusal is not None:
-            raise refuse(f"may not pass: {refusal}")
+            raise refuse(Sentence("may not pass: {refusal}", refusal=refusal))
     if ruleset.dealer_hook and len(bids_so_far) == players - 1:
         total = sum(hook_value(earlier, cards) for earlier in bids_so_far) + hook_value(bid, cards)
         if total == cards:
             raise refuse(
-                f"bids last and may not bid {bid.label()}: the bids would add up to "
-                f"{cards}, the number of cards (the dealer's hook)"
+                Sentence(
+                    "bids last and may not bid {bid}: the bids would add up to {cards}, "
+                    "the number of cards (the dealer's hook)",
+                    bid=bid.label(),
+                    cards=cards,
+                )
             )
 
 

@@ -31,6 +31,7 @@ from .bidding import (
 from .errors import GameFileError, GameOverError, IllegalBid, ScoreError, TricksError
 from .game import DealSetup, GameResult, passes_used, score_game
 from .records import TRUMPS, DealRecord, Game
+from .sentences import Lines, Plural, Sentence
 
 #: The kinds of tap a deal is entered with.
 STEP_KINDS = ("trump", "bid", "rainbow", "tricks")
@@ -111,8 +112,10 @@ class DraftDeal:
             for bid, level in zip(self.bids, levels, strict=True)
             if not level
         )
-        said = " + ".join([*boards, str(tricks)])
-        return f"{said} bid of {self.setup.cards} trick{'s' * (self.setup.cards != 1)}"
+        said = Lines([*boards, str(tricks)], " + ")
+        return Plural(
+            "{said} bid of {n} trick", "{said} bid of {n} tricks", self.setup.cards, said=said
+        )
 
     @property
     def leader(self) -> int | None:
@@ -194,14 +197,20 @@ class DraftDeal:
             taker = self.next_trick_taker
             if taker is None:
                 if self.bidding:
-                    raise TricksError("the bids are not all in yet", deal=deal)
-                raise TricksError("every trick is already counted", deal=deal)
+                    raise TricksError(Sentence("the bids are not all in yet"), deal=deal)
+                raise TricksError(Sentence("every trick is already counted"), deal=deal)
             tricks = _whole(value, "a number of tricks", deal)
             if not 0 <= tricks <= self.tricks_left:
                 whose = self.taker_name(taker)
                 raise TricksError(
-                    f"{whose} cannot take {tricks}: only {self.tricks_left} of "
-                    f"{self.setup.cards} tricks are left to give",
+                    Sentence(
+                        "{who} cannot take {tricks}: only {left} of {cards} tricks are left "
+                        "to give",
+                        who=whose,
+                        tricks=tricks,
+                        left=self.tricks_left,
+                        cards=self.setup.cards,
+                    ),
                     deal=deal,
                     player=whose,
                 )
@@ -262,9 +271,12 @@ class DraftDeal:
             earlier = [k for k, _ in self.steps[:index]].count(kind)
             if kind == "bid":
                 seat = self.setup.order[earlier]
-                words.append(f"{self.game.players[seat]} bids {labels[seat]}")
+                words.append(
+                    Sentence("{name} bids {bid}", name=self.game.players[seat], bid=labels[seat])
+                )
             else:
-                words.append(f"{self.taker_name(self.trick_takers[earlier])} took {value}")
+                who = self.taker_name(self.trick_takers[earlier])
+                words.append(Sentence("{name} took {tricks}", name=who, tricks=value))
             index -= 1
         return words[::-1]
 

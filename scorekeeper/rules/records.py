@@ -8,9 +8,16 @@ from typing import Any, NamedTuple
 
 from .bidding import Bid
 from .ruleset import Ruleset
+from .sentences import Sentence
 
 TRUMPS = ("clubs", "diamonds", "hearts", "spades", "none")
-SUIT_SYMBOLS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠", "none": "no trump"}
+SUIT_SYMBOLS = {
+    "clubs": "♣",
+    "diamonds": "♦",
+    "hearts": "♥",
+    "spades": "♠",
+    "none": Sentence("no trump"),
+}
 
 
 class DealRecord(NamedTuple):

@@ -2,20 +2,25 @@
 
 The server draws `table/screen.html` inside `game.html` with Flask's templates; the phone
 has no Flask, so it draws the same template with a Jinja environment of its own, given
-the same filters (`isolate`, `bdi_names`) and a `csrf_token()` that says the token the
-page already holds. One template, one drawing: the screen a phone draws offline is the
-screen the server would have sent.
+the same filters (`isolate`, `bdi_names`, `say`) and a `csrf_token()` that says the token
+the page already holds. One template, one drawing: the screen a phone draws offline is the
+screen the server would have sent, in the page's language too. The phone's bundle carries
+the compiled catalogs (`translations/<language>/LC_MESSAGES/messages.mo`, where the server's
+are), read with the standard library's `gettext` (the phone has no Babel); `say` renders a
+`Sentence` with that catalog, as the server's `say` does with Flask-Babel's.
 """
 
 from __future__ import annotations
 
 import functools
+import gettext
 from pathlib import Path
 from typing import Any
 
 import jinja2
 
 from ..rules import trump_label
+from ..rules.sentences import Lines, Sentence, render
 from .bidi import isolate
 from .markup import bdi_join, bdi_names
 
@@ -25,35 +30,76 @@ _PACKAGE = Path(__file__).resolve().parent.parent
 TEMPLATES = (
     _PACKAGE / "templates" if (_PACKAGE / "templates").is_dir() else _PACKAGE.parent / "templates"
 )
+#: The compiled catalogs, beside the templates (in the package, or at a checkout's top).
+TRANSLATIONS = (
+    _PACKAGE / "translations"
+    if (_PACKAGE / "translations").is_dir()
+    else _PACKAGE.parent / "translations"
+)
 #: The filters the table's templates may use: the server's pages register the same ones.
 FILTERS = {"bdi_join": bdi_join, "bdi_names": bdi_names, "isolate": isolate, "trump": trump_label}
 
 
 @functools.cache
-def environment(templates: Path = TEMPLATES) -> jinja2.Environment:
-    """Return the Jinja environment the phone draws with (one per templates folder)."""
+def catalog(language: str = "en", translations: Path = TRANSLATIONS) -> gettext.NullTranslations:
+    """Return a language's catalog, as the server's pages say it (English: the words as they
+    are written, and for a language with no catalog too)."""
+    try:
+        with open(translations / language / "LC_MESSAGES" / "messages.mo", "rb") as mo:
+            return gettext.GNUTranslations(mo)
+    except (OSError, ValueError):
+        return gettext.NullTranslations()
+
+
+def sayer(words: gettext.NullTranslations) -> Any:
+    """Return the `say` filter of a catalog: a `Sentence` in its language, or a message of it
+    (anything else, such as a name, as it is)."""
+
+    def say(sentence: Any) -> Any:
+        if not sentence:
+            return sentence
+        if isinstance(sentence, Sentence | Lines):
+            return render(sentence, words)
+        return words.gettext(sentence)
+
+    return say
+
+
+@functools.cache
+def environment(templates: Path = TEMPLATES, language: str = "en") -> jinja2.Environment:
+    """Return the Jinja environment the phone draws with (one per templates folder and
+    language)."""
     drawing = jinja2.Environment(
         loader=jinja2.FileSystemLoader(templates), autoescape=True, extensions=["jinja2.ext.i18n"]
     )
-    # The templates mark their words for translation, `_("...")`, as the server's pages do;
-    # the phone says them in English until the table page is translated.
-    drawing.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
+    # The templates mark their words for translation, `_("...")`, as the server's pages do.
+    words = catalog(language)
+    drawing.install_gettext_translations(words, newstyle=True)  # type: ignore[attr-defined]
     drawing.filters.update(FILTERS)
+    drawing.filters["say"] = sayer(words)
     return drawing
 
 
-def draw(name: str, templates: Path = TEMPLATES, /, **context: Any) -> str:
-    """Draw one of the table's templates ("table/screen.html") with what it is given."""
-    return environment(templates).get_template(name).render(**context)
+def draw(name: str, templates: Path = TEMPLATES, /, language: str = "en", **context: Any) -> str:
+    """Draw one of the table's templates ("table/screen.html") with what it is given, in a
+    language ("en", "ka")."""
+    return environment(templates, language).get_template(name).render(**context)
 
 
 def draw_screen(
-    page: Any, *, token: str, nonce: str, problem: str | None = None, templates: Path = TEMPLATES
+    page: Any,
+    *,
+    token: str,
+    nonce: str,
+    problem: str | None = None,
+    templates: Path = TEMPLATES,
+    language: str = "en",
 ) -> str:
     """Draw the table page's changing part, as `game.html` includes it."""
     return draw(
         "table/screen.html",
         templates,
+        language=language,
         page=page,
         nonce=nonce,
         problem=problem,

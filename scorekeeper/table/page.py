@@ -2,9 +2,11 @@
 
 `table_page_of` builds it from a game scored and the deal being entered. What comes
 back is dataclasses of strings, numbers and lists only, so a page renders it and a phone
-can be sent the very same thing as JSON (`asdict`). The server builds it for every page
-it draws (`presentation.table_page`); the phone, scoring with no server, builds it with
-this same code (`phone.py`).
+can be sent the very same thing as JSON (`asdict`). The words built here (a bid, the tally,
+a struck-out bid's reason, an explanation) are `Sentence`s: English as `str`s, and said in
+the reader's language where the template passes them through `say`. The server builds it
+for every page it draws (`presentation.table_page`); the phone, scoring with no server,
+builds it with this same code (`phone.py`).
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..rules import DealResult, GameResult, sides_ahead, trump_label
+from ..rules import DealResult, GameResult, ScoreError, sides_ahead, trump_label
 from ..rules.entry import DraftDeal, replay, taps_of
+from ..rules.sentences import Lines, Sentence
 
 #: The suits offered as trump, in the order of their buttons.
 SUITS = ("clubs", "diamonds", "hearts", "spades")
@@ -231,7 +234,7 @@ def deal_screen(deal: DraftDeal) -> DealScreen:
         for suit in SUITS
     ]
     if game.ruleset.allows_no_trump():
-        trumps.append(Choice("trump:none", "no trump", pressed=deal.trump == "none"))
+        trumps.append(Choice("trump:none", trump_label("none"), pressed=deal.trump == "none"))
     return DealScreen(
         number=setup.number,
         cards=setup.cards,
@@ -286,7 +289,7 @@ def last_deal(result: GameResult, last: DealResult) -> LastDeal:
     lines = []
     if last.sides is not None:
         lines = [
-            ScoredLine(name, side.score, " ".join(side.explain), total)
+            ScoredLine(name, side.score, Lines(side.explain), total)
             for name, side, total in zip(result.sides, last.sides, last.totals, strict=True)
         ]
     return LastDeal(
@@ -306,3 +309,11 @@ def last_deal_filled(result: GameResult) -> tuple[str, ...]:
         return ()
     taps = taps_of(result.game, last.setup, last.record)
     return tuple(replay(result.game, last.setup, taps).filled_words())
+
+
+def why_refused(error: ScoreError) -> str:
+    """Say why the rules refused a tap, as `str(error)` says it ("deal 1: Ann can bid at most
+    8 with 8 cards"), as a `Sentence` a page says in its reader's language."""
+    if error.deal is None:
+        return error.message
+    return Sentence("deal {deal}: {message}", deal=error.deal, message=error.message)

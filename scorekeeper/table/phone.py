@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import collections
 import json
+import re
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -31,11 +32,14 @@ from ..rules import (
     score_game,
 )
 from ..rules.entry import DraftDeal, from_draft, take_tap
+from ..rules.sentences import Lines, Sentence, render
 from ..rules.variants import VARIANTS, variant_document
 from .chart import score_chart_svg
-from .drawing import draw, draw_screen
-from .page import last_deal_filled, table_page_of, taps_made
+from .drawing import catalog, draw, draw_screen
+from .page import last_deal_filled, table_page_of, taps_made, why_refused
 
+#: A language as a page names it ("en", "ka"): anything else is drawn in English.
+LANGUAGE = re.compile(r"[a-z]{2,3}")
 #: Games read lately, by their document's text: every tap asks about the same game again.
 KEPT = 8
 _read: collections.OrderedDict[str, tuple[Game, GameResult]] = collections.OrderedDict()
@@ -86,7 +90,8 @@ def tap(asked: dict[str, Any]) -> dict[str, Any]:
         )
     after = state(tapped.game, tapped.result or result, tapped.deal)
     if "screen" in asked:
-        return screen({**asked["screen"], "document": after["document"], "draft": after["draft"]})
+        drawn = {"language": asked.get("language"), **asked["screen"]}
+        return screen({**drawn, "document": after["document"], "draft": after["draft"]})
     return after
 
 
@@ -127,6 +132,7 @@ def screen(asked: dict[str, Any]) -> dict[str, Any]:
         token=str(asked.get("token") or ""),
         nonce=str(asked.get("nonce") or ""),
         problem=asked.get("problem") or None,
+        language=language_of(asked),
     )
     return {"html": html, "page": asdict(page), **state(game, result, deal)}
 
@@ -179,26 +185,44 @@ class Settle:
     names: list[str]  #: the players, set apart wherever the words say them
 
 
+#: The trumps as a deal's words say them ("trump hearts").
+TRUMP_WORDS = {
+    "clubs": Sentence("clubs"),
+    "diamonds": Sentence("diamonds"),
+    "hearts": Sentence("hearts"),
+    "spades": Sentence("spades"),
+    "none": Sentence("none"),
+}
+
+
 def deal_words(result: GameResult, scored: DealResult) -> DealWords:
-    """Say one deal as the table said it, and what it scored."""
+    """Say one deal as the table said it, and what it scored (`Sentence`s, English as ever)."""
     players, sides = result.game.players, result.sides
     setup, record = scored.setup, scored.record
-    bids = ", ".join(
-        f"{players[seat]} {record.bids[seat].label(scored.levels[seat])}" for seat in setup.order
+    bids = Lines(
+        [
+            Lines([players[seat], record.bids[seat].label(scored.levels[seat])])
+            for seat in setup.order
+        ],
+        ", ",
     )
-    said = f"{players[setup.dealer]} dealt {setup.cards} · bids {bids}"
+    said: list[str] = [
+        Sentence("{dealer} dealt {cards}", dealer=players[setup.dealer], cards=setup.cards),
+        Sentence("bids {bids}", bids=bids),
+    ]
     if record.trump:
-        said += f" · trump {record.trump}"
+        trump = TRUMP_WORDS.get(record.trump, record.trump)
+        said.append(Sentence("trump {trump}", trump=trump))
     if scored.sides is None:
-        return DealWords(setup.number, said, "thrown in: everyone passed")
+        return DealWords(setup.number, Lines(said, " · "), Sentence("thrown in: everyone passed"))
     if scored.side_tricks is not None:
         took = ", ".join(f"{side} {n}" for side, n in zip(sides, scored.side_tricks, strict=True))
-        said += f" · took {took}"
+        said.append(Sentence("took {took}", took=took))
     scores = ", ".join(
         f"{side} {points.score:+d} ({total})"
         for side, points, total in zip(sides, scored.sides, scored.totals, strict=True)
     )
-    return DealWords(setup.number, said, scores)
+    return DealWords(setup.number, Lines(said, " · "), scores)
 
 
 def totals_words(result: GameResult) -> str:
@@ -226,7 +250,8 @@ def settle(asked: dict[str, Any]) -> dict[str, Any]:
         moved=bool(asked.get("moved")),
         names=list(on_phone.game.players),
     )
-    return {"html": draw("table/settle.html", page=page), "first": first + 1}
+    html = draw("table/settle.html", language=language_of(asked), page=page)
+    return {"html": html, "first": first + 1}
 
 
 #: Every question the phone may ask, by name.
@@ -240,14 +265,21 @@ ASKS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
 }
 
 
+def language_of(asked: dict[str, Any]) -> str:
+    """Return the language the page asks in (its `<html lang>`): "en", "ka"."""
+    language = str(asked.get("language") or "en")
+    return language if LANGUAGE.fullmatch(language) else "en"
+
+
 def answer(question: str) -> str:
     """Answer one question from the phone's script: JSON in ({"ask": "tap", …}), JSON out.
 
     A tap or a game the rules refuse is answered {"error": "…"} in the words the server
-    would use.
+    would use, in the page's language (`language`).
     """
     asked = json.loads(question)
     try:
         return json.dumps(ASKS[asked["ask"]](asked), ensure_ascii=False)
     except ScoreError as refused:
-        return json.dumps({"error": str(refused)}, ensure_ascii=False)
+        said = render(why_refused(refused), catalog(language_of(asked)))
+        return json.dumps({"error": said}, ensure_ascii=False)

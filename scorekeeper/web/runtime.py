@@ -27,7 +27,7 @@ from pathlib import Path
 
 from flask import Blueprint, Response, abort, current_app, request, url_for
 
-from ..machine.config import PACKAGE, STATIC, TEMPLATES
+from ..machine.config import PACKAGE, STATIC, TEMPLATES, TRANSLATIONS
 
 bp = Blueprint("runtime", __name__)
 
@@ -65,7 +65,8 @@ def bundle_sources() -> dict[str, bytes]:
     """Return the Python and templates the phone runs, by their path inside the bundle.
 
     The modules are read from where this server imports them, so the phone runs exactly
-    the server's code; the templates go where `table.drawing` looks for them.
+    the server's code; the templates and the compiled catalogs go where `table.drawing`
+    looks for them.
     """
     files = {"scorekeeper/__init__.py": (PACKAGE / "__init__.py").read_bytes()}
     for name in PACKAGES:
@@ -78,6 +79,10 @@ def bundle_sources() -> dict[str, bytes]:
                 files[path.relative_to(top).as_posix()] = path.read_bytes()
     for name in TEMPLATE_FILES:
         files[f"scorekeeper/templates/{name}"] = (TEMPLATES / name).read_bytes()
+    # The compiled catalogs, so the phone draws the table in its page's language.
+    for catalog in sorted(TRANSLATIONS.glob("*/LC_MESSAGES/messages.mo")):
+        path = catalog.relative_to(TRANSLATIONS).as_posix()
+        files[f"scorekeeper/translations/{path}"] = catalog.read_bytes()
     return files
 
 

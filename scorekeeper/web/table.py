@@ -50,6 +50,7 @@ from ..standings.results import GameFilter
 from ..storage import Connection, Reply, StoredGame, get_game
 from ..storage.listing import BadCursor
 from ..table.bidi import isolate_all
+from ..table.page import why_refused
 from .db import get_db
 from .deal_editor import DealEditor
 from .devices import current_device
@@ -85,8 +86,17 @@ from .rules_forms import options
 
 bp = Blueprint("table", __name__)
 
-NOT_SAVED = "Your tap “{tap}” was not saved: tap it again if it is still right."
-TAP_REFUSED = "Your tap “{tap}” was not saved."
+
+def not_saved(tap: str) -> Sentence:
+    """Say that a tap was not saved, and that it may be tapped again."""
+    return Sentence("Your tap “{tap}” was not saved: tap it again if it is still right.", tap=tap)
+
+
+def tap_refused(tap: str) -> Sentence:
+    """Say that a tap was not saved, for a phone that may not score."""
+    return Sentence("Your tap “{tap}” was not saved.", tap=tap)
+
+
 NO_TABLE = Sentence("These players cannot draw for seats: start again from New game.")
 NO_SUCH_PAGE = Sentence(
     "That page of the list is not one Scorekeeper gave out: its address says where the "
@@ -235,7 +245,7 @@ def game(game_id: str) -> tuple[str, int]:
     rescued = session.pop("rescued_form", None)
     problem = None
     if isinstance(rescued, dict) and isinstance(rescued.get("step"), str):
-        problem = NOT_SAVED.format(tap=describe_tap(page.players, rescued["step"]))
+        problem = not_saved(describe_tap(page.players, rescued["step"]))
     return render_game(page, problem=problem)
 
 
@@ -276,19 +286,20 @@ def tap(game_id: str) -> Any:
         reply, _ = run_once(db, form_once(form.nonce.data or ""), take)
     except (Conflict, KeyReused) as refused:
         current, stale = as_it_is_now(db, game_id, refused)
-        message = f"{stale} {NOT_SAVED.format(tap=describe_tap(current.game.players, step))}"
+        tapped = not_saved(describe_tap(current.game.players, step))
+        message = Sentence("{why} {said}", why=stale, said=tapped)
         return render_game(table_page(db, game_id, device), status=409, problem=message)
     except NotAllowed as refused:
         # A page left open on a phone that may no longer score (the creator took scoring
         # back): the game as this phone may see it now, and why the tap was not saved.
         page = table_page(db, game_id, device)
-        problem = TAP_REFUSED.format(tap=describe_tap(page.players, step))
+        problem = tap_refused(describe_tap(page.players, step))
         if not page.replaced:  # a phone that lost scoring is told why on the page itself
-            problem = f"{problem} {refused}"
+            problem = Sentence("{said} {why}", said=problem, why=refused.message)
         return render_game(page, status=403, problem=problem)
     except ScoreError as error:
         page = table_page(db, game_id, device)
-        return render_game(page, status=422, problem=str(error))
+        return render_game(page, status=422, problem=why_refused(error))
     return redirect(reply.location or target, code=303)
 
 

@@ -3,20 +3,18 @@
 // here under the rules the phone carries, to be sent to the family archive later.
 import * as store from "/static/phone/store.js";
 import * as rules from "/static/phone/rules.js";
-import { unsent } from "/static/phone/store.js";
+import { unsent, word } from "/static/phone/store.js";
 
 const shell = document.getElementById("phone-table");
-// What table.js lends this page: the table, its taps' listener, and two small helpers.
+// What table.js lends this page: the table, its taps' listener, and a small helper.
 let Table = null;
 let listen = null;
-let count = null;
 let randomKey = null;
 
 // /offline: the games kept on this phone, a new game started here, one of them scored.
 export async function onThisPhone(lent) {
   Table = lent.Table;
   listen = lent.listen;
-  count = lent.count;
   randomKey = lent.randomKey;
   const wanted = decodeURIComponent(location.hash.slice(1)) ||
     (location.pathname.match(/^\/games\/([^/]+)$/) || [])[1] || "";
@@ -31,7 +29,7 @@ export async function onThisPhone(lent) {
       const seat = seats.lastElementChild.cloneNode(true);
       const input = seat.querySelector("input");
       input.value = "";
-      input.setAttribute("aria-label", "Player " + (seats.children.length + 1));
+      input.setAttribute("aria-label", word("player", { n: seats.children.length + 1 }));
       seats.append(seat);
       input.focus();
     });
@@ -61,8 +59,8 @@ function listKept(kept) {
     const link = document.createElement("a");
     link.href = "/offline#" + encodeURIComponent(record.id);
     link.textContent = (record.sides || record.phone.document.players).join(" · ");
-    const left = record.local ? "on this phone only" : unsent(record).deals ? "deals not on the server yet" : "on the server too";
-    item.append(link, " — " + count(record.phone.document.deals.length, "deal", "deals") + ", " + left);
+    const left = word(record.local ? "onlyHere" : unsent(record).deals ? "notSent" : "onServer");
+    item.append(link, " — " + word("deals", { n: record.phone.document.deals.length }) + ", " + left);
     list.append(item);
   });
   document.getElementById("none-kept").hidden = games.length > 0;
@@ -83,7 +81,7 @@ async function startHere(event) {
     await rules.start(shell.dataset.runtime);
     started = await rules.ask({ ask: "start", ruleset: form.elements.ruleset.value, players: players, dealer: dealer });
   } catch (error) {
-    started = { error: "The rules are not on this phone yet: open Scorekeeper once while the server answers." };
+    started = { error: word("notReady") };
   }
   if (started.error) {
     problem.textContent = started.error;

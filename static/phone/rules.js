@@ -1,5 +1,7 @@
 // The rules on the phone: the worker (engine.js) that runs the server's own Python, asked
 // a question at a time. `start` begins loading it; `ask` answers once it is ready.
+import { word } from "/static/phone/store.js";
+
 let worker = null;
 let readyAt = null;
 const waiting = new Map();
@@ -10,7 +12,7 @@ let readyPromise = null;
 export function start(url) {
   if (readyPromise) return readyPromise;
   if (!url || !window.Worker) {
-    readyPromise = Promise.reject(new Error("no rules on this phone"));
+    readyPromise = Promise.reject(new Error(word("noRulesHere")));
     readyPromise.catch(function () {});
     return readyPromise;
   }
@@ -27,7 +29,7 @@ export function start(url) {
       if (message.failed) pending.reject(new Error(message.failed));
       else pending.resolve(JSON.parse(message.answer));
     };
-    worker.onerror = function (event) { reject(new Error(event.message || "the rules failed")); };
+    worker.onerror = function (event) { reject(new Error(event.message || word("rulesFailed"))); };
   });
   readyPromise.catch(function () {});
   return readyPromise;
@@ -38,9 +40,11 @@ export function ready() {
   return readyAt !== null;
 }
 
-// Ask the rules one question ({ask: "tap", ...}); resolves with the answer (an object).
+// Ask the rules one question ({ask: "tap", ...}); resolves with the answer (an object). The
+// answer's words (a drawn screen, a refusal) are in the page's language.
 export async function ask(question) {
   await readyPromise;
+  question = Object.assign({ language: document.documentElement.lang || "en" }, question);
   asked += 1;
   const id = asked;
   return new Promise(function (resolve, reject) {

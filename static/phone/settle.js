@@ -6,7 +6,7 @@
 import * as store from "/static/phone/store.js";
 import * as rules from "/static/phone/rules.js";
 import { fetchServer, newKey } from "/static/phone/sync.js";
-import { same, shared } from "/static/phone/store.js";
+import { same, shared, word } from "/static/phone/store.js";
 
 const settling = document.getElementById("settling");
 const shell = document.getElementById("phone-table");
@@ -64,8 +64,11 @@ export async function refused(table, op, answer) {
     const said = new DOMParser().parseFromString(answer.body, "text/html").getElementById("problem");
     why = said ? said.textContent.trim() : "";
   }
-  const what = op && op.kind === "deal" ? "deal " + op.position : "a tap";
-  record.mismatch = { refused: what + " from this phone: " + (why || "status " + answer.status) + "." };
+  why = why || word("status", { status: answer.status });
+  const what = op && op.kind === "deal"
+    ? word("refusedDeal", { number: op.position, why: why })
+    : word("refusedTap", { why: why });
+  record.mismatch = { refused: what };
   await store.save(record);
   return false;
 }
@@ -89,7 +92,7 @@ export async function created(table, made) {
   table.record = table.sync.record = record;
   if (shell) history.replaceState(null, "", "#" + made.id);
   await table.draw();
-  note("This game is in the family archive now, with its sheet and stats: ", made.url, "its page");
+  note(word("archived"), made.url, word("archivedLink"));
   return true;
 }
 
@@ -117,8 +120,8 @@ export async function settleWith(table, choice) {
       headers: { "Content-Type": "application/json", "X-CSRFToken": token(), "Idempotency-Key": settle.key },
       body: JSON.stringify(record.phone.document),
     }).then(function (response) { return response.status === 201 ? response.json() : null; }, function () { return null; });
-    if (!made) { table.say("The copy could not be sent just now: try again."); return; }
-    note("This phone's version is a game of its own now: ", made.url, "open it");
+    if (!made) { table.say(word("copyFailed")); return; }
+    note(word("copied"), made.url, word("copiedLink"));
     choice = "server";
   } else {
     settling.replaceChildren();
@@ -141,17 +144,17 @@ export async function settleWith(table, choice) {
   table.sync.kick();
 }
 
-// Say something worth keeping in view above the screen, with a link.
+// Say something worth keeping in view above the screen, with a link where it says {link}.
 function note(words, url, label) {
   if (!settling) return;
   const said = document.createElement("p");
   said.className = "flash success";
   said.id = "noted";
-  said.append(words);
   const link = document.createElement("a");
   link.href = url;
   link.textContent = label;
-  said.append(link, ".");
+  const parts = words.split("{link}");
+  said.append(parts[0], link, parts.slice(1).join(""));
   settling.replaceChildren(said);
   settling.hidden = false;
 }

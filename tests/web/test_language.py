@@ -161,6 +161,10 @@ def pages(client) -> list[str]:
         "/rules/calculator",
         "/host/rules",
         "/trust",
+        f"/games/{current}",
+        f"/games/{finished}",
+        f"/games/{archived}",
+        "/offline",
         "/docs/joker-variants",
         "/docs/rules",
         # Not /docs/game-format: its example of `scorekeeper score`'s output is English, as the
