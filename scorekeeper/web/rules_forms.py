@@ -19,9 +19,11 @@ from wtforms.widgets import NumberInput
 
 from ..house_rules.examples import EXAMPLE_NAMES
 from ..house_rules.inputs import FormErrors, from_form
+from ..house_rules.phrases import Capitalized
 from ..house_rules.schedules import most_cards_that_fit
 from ..house_rules.schema import SCHEMA, Field
 from ..rules import Ruleset, RulesetError, builtin_rulesets
+from ..rules.sentences import Sentence
 
 
 class Number(StringField):
@@ -43,11 +45,14 @@ def _inputs(field: Field) -> list[tuple[str, Any]]:
         return [(field.name, Number(field.label, render_kw=limits))]
     if field.kind == "levels":
         return [
-            (name, Number(f"{field.label} {level}", render_kw=limits))
+            (name, Number(Sentence("{label} {n}", label=field.label, n=level), render_kw=limits))
             for level, name in enumerate(field.names(), 1)
         ]
     if field.kind == "by-players":
-        return [(name, StringField(f"{name.rsplit('_', 1)[1]} players")) for name in field.names()]
+        return [
+            (name, StringField(Sentence("{who} players", who=name.rsplit("_", 1)[1])))
+            for name in field.names()
+        ]
     if field.kind == "text":
         return [(field.name, StringField(field.label, render_kw={"maxlength": field.maximum}))]
     # A choice too: its answers are drawn from the editor's model (presentation.rules_editor).
@@ -97,7 +102,7 @@ def read(form: HouseRulesForm) -> tuple[dict[str, Any] | None, FormErrors]:
     try:
         Ruleset.from_document(document)
     except RulesetError as error:
-        errors.add(error.field or "name", error.message[:1].upper() + error.message[1:] + ".")
+        errors.add(error.field or "name", Sentence("{why}.", why=Capitalized(error.message)))
         return None, errors
     return document, errors
 
