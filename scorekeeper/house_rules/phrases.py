@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules.sentences import Lines, Sentence
+from ..rules.sentences import Lines, Sentence, render
 
 
 def N_(pattern: str) -> str:
@@ -43,7 +43,7 @@ class Lowered(Sentence):
     def __new__(cls, said: str) -> Lowered:
         made = str.__new__(cls, cls.english(str(said)))
         made.msgid = said.msgid if isinstance(said, Sentence) else str(said)
-        made.values = said.values if isinstance(said, Sentence) else {}
+        made.values = {}  # said whole by `pattern`, its own values in it
         made.said = said
         return made
 
@@ -55,8 +55,11 @@ class Lowered(Sentence):
         return (type(self), (self.said,))
 
     def pattern(self, catalog: Any) -> str:
-        said = self.said
-        return said.pattern(catalog) if isinstance(said, Sentence) else catalog.gettext(said)
+        said = render(self.said, catalog) if isinstance(self.said, Sentence) else None
+        if said is None:
+            said = catalog.gettext(self.said)
+        # Left in English (no catalog, or none for it): cased as the English is.
+        return self.english(said) if said == str(self.said) else said
 
 
 class Capitalized(Lowered):

@@ -118,7 +118,8 @@ def premia_line(premia: Premia) -> str:
         if premia.of == "best"
         else Sentence("the sum of your deals in that set")
     )
-    return Sentence("a bonus of {times}{base}", times=_times(premia), base=base)
+    # Its own blank's name, for its own words: a line of the rules box, not a sentence's end.
+    return Sentence("a bonus of {times}{yours}", times=_times(premia), yours=base)
 
 
 def _premia_value(premia: Premia) -> str:
