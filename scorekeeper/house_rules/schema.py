@@ -76,7 +76,7 @@ _GAME_RULES: tuple[Rule, ...] = (
         (
             Field(
                 "deck",
-                "Deck",
+                Sentence("Deck"),
                 "choice",
                 choices=(
                     Option("54", Sentence("54 cards: a standard deck with two jokers"), 54),
@@ -98,7 +98,7 @@ _GAME_RULES: tuple[Rule, ...] = (
         (
             yes_no_field(
                 "partnership",
-                "Teams",
+                Sentence("Teams"),
                 Sentence("Each plays for themself"),
                 Sentence("Two teams of two, partners opposite"),
             ),
@@ -195,7 +195,7 @@ _GAME_RULES: tuple[Rule, ...] = (
                     ),
                     Field(
                         "board_level",
-                        "Board",
+                        Sentence("Board"),
                         "levels",
                         ("multipliers",),
                         minimum=1,

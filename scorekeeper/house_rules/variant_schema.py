@@ -57,7 +57,7 @@ VARIANT_SCHEMA: tuple[Rule, ...] = (
             ),
             Field(
                 "premia_times",
-                "Counted",
+                Sentence("Counted"),
                 "choice",
                 ("times",),
                 (
@@ -110,7 +110,7 @@ VARIANT_SCHEMA: tuple[Rule, ...] = (
                     ),
                     Field(
                         "pass_limit_per",
-                        "Counted",
+                        Sentence("Counted"),
                         "choice",
                         ("per",),
                         (
@@ -196,7 +196,7 @@ VARIANT_SCHEMA: tuple[Rule, ...] = (
         (
             yes_no_field(
                 "pairs",
-                "Pairs",
+                Sentence("Pairs"),
                 Sentence("No pairs"),
                 Sentence(
                     "Two pairs, partners opposite (seats 1 + 3 against 2 + 4): each bids and "

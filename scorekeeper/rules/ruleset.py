@@ -32,7 +32,7 @@ from .parts import (
     RainbowBid,
     RainbowBonus,
 )
-from .sentences import Sentence
+from .sentences import Lines, Sentence
 from .validation import (
     check_keys,
     check_some_bid,
@@ -232,7 +232,13 @@ class Ruleset:
             counts.setdefault(len(schedule), []).append(players)
         if len(counts) == 1:
             return str(next(iter(counts)))
-        return ", ".join(f"{deals} ({_span(players)} players)" for deals, players in counts.items())
+        return Lines(
+            [
+                Sentence("{deals} ({who} players)", deals=deals, who=_span(players))
+                for deals, players in counts.items()
+            ],
+            ", ",
+        )
 
     @classmethod
     def from_document(

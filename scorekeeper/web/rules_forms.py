@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, HiddenField, SelectField, StringField
@@ -111,7 +112,8 @@ class ImportRulesForm(FlaskForm):
     """Bring in a ruleset file a family member shared."""
 
     file = FileField(
-        "Ruleset file (.json)", validators=[FileRequired("Choose a ruleset file first.")]
+        Sentence("Ruleset file (.json)"),
+        validators=[FileRequired(Sentence("Choose a ruleset file first."))],
     )
 
 
@@ -119,12 +121,13 @@ class ImportRulesForm(FlaskForm):
 SEATS = 4
 #: The most cards each of the four can be dealt from the largest built-in deck.
 MOST_CARDS = most_cards_that_fit(SEATS, max(ruleset.deck for ruleset in builtin_rulesets()))
-SPECIAL_BIDS = ("board", "rainbow")
 BID_CHOICES = options(
     [
-        ("pass", "pass"),
+        # Said when the select is drawn, in the reader's language.
+        ("pass", lazy_gettext("pass")),
         *((str(n), str(n)) for n in range(1, MOST_CARDS + 1)),
-        *((b, b) for b in SPECIAL_BIDS),
+        ("board", lazy_gettext("board")),
+        ("rainbow", lazy_gettext("rainbow")),
     ]
 )
 
@@ -141,7 +144,10 @@ class CalculatorForm(FlaskForm):
         default="5",
     )
     dealer = SelectField(
-        "Dealer", choices=options((str(seat), f"Seat {seat + 1}") for seat in range(SEATS))
+        "Dealer",
+        choices=options(
+            (str(seat), lazy_gettext("Seat %(number)s", number=seat + 1)) for seat in range(SEATS)
+        ),
     )
 
 
