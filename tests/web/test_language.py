@@ -341,6 +341,11 @@ def test_a_refusal_of_the_rules_is_said_in_georgian_beside_what_it_refuses(clien
     said = _post_file(client, "/import", game)
     assert said.startswith("ამ ფაილის შემოტანა შეუძლებელია: დარიგება 3: ხელების ჯამი 36-ია,"), said
     assert re.search(r"[a-z]{3,}", said) is None, said
+    # And the API's answer, to a phone that reads Georgian.
+    token = csrf_token(client)
+    answer = client.post("/api/games", json=game, headers={**KA, "X-CSRFToken": token})
+    assert answer.status_code == 422
+    assert answer.get_json()["error"].startswith("დარიგება 3: ხელების ჯამი 36-ია,")
     # The English is as it always was.
     client.get("/language/en?next=/")
     english = _post_file(client, "/import", game)
