@@ -31,7 +31,7 @@ from ..rules import (
     score_game,
 )
 from ..rules.sentences import Sentence
-from .words import ordinal
+from .phrases import ordinal
 
 EXAMPLE_NAMES = (
     "Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo",
