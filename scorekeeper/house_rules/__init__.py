@@ -7,7 +7,8 @@ Flask, no SQLite.
 
 - `schedules`  schedules in words, the editor's schedule shortcuts, card counts
 - `documents`  complete documents and the keys a house copy changes from its base
-- `words`      every rule in plain words: rules pages, rules box, "what changed"
+- `words`      every rule in plain words: rules pages, rules box, "what changed" (the boards
+               and the scoring in `scoring_words`)
 - `schema`     the editable rules: each input, its kind and range; `inputs` reads the form
 - `examples`   worked examples scored by the engine
 - `compare`    a game or one deal rescored under another ruleset, and what changed

@@ -31,7 +31,7 @@ from ..rules import (
     score_game,
 )
 from ..rules.parts import ALL_KEYS
-from ..rules.sentences import Sentence
+from ..rules.sentences import Plural, Sentence
 from .documents import rule_value
 from .schedules import schedule_words
 from .words import RULE_TITLES, rule_words
@@ -48,8 +48,10 @@ def rescore(game: Game, ruleset: Ruleset, ref: Any = None) -> GameResult:
         for position, deal in enumerate(game.deals, 1):
             if deal.team_tricks is not None:
                 raise GameFileError(
-                    "only each team's tricks were written down, so the deal cannot be scored "
-                    "player by player",
+                    Sentence(
+                        "only each team's tricks were written down, so the deal cannot be scored "
+                        "player by player"
+                    ),
                     deal=position,
                 )
     keep_rainbows = isinstance(ruleset.rainbow, RainbowBonus)
@@ -147,9 +149,18 @@ def compare(ours: GameResult, other: Ruleset, ref: Any = None) -> Comparison:
         theirs = rescore(ours.game, other, ref)
     except ScoreError as error:
         if error.deal is not None:
-            problem = f"Deal {error.deal} is not allowed under {other.name}: {error.message}."
+            problem = Sentence(
+                "Deal {deal} is not allowed under {rules}: {why}.",
+                deal=error.deal,
+                rules=other.name,
+                why=error.message,
+            )
         else:
-            problem = f"This game cannot be scored under {other.name}: {error.message}."
+            problem = Sentence(
+                "This game cannot be scored under {rules}: {why}.",
+                rules=other.name,
+                why=error.message,
+            )
         return Comparison(ours, other, None, problem, (), (), changes)
     because = _because(ours, other, changes)
     deals = []
@@ -158,7 +169,7 @@ def compare(ours: GameResult, other: Ruleset, ref: Any = None) -> Comparison:
         def pick(result: GameResult, side: int, position: int = position) -> Any:
             deal = result.deals[position - 1]
             if deal.sides is None:
-                return None, ("Thrown in: everyone passed, and it was dealt again.",)
+                return None, (Sentence("Thrown in: everyone passed, and it was dealt again."),)
             return deal.sides[side].score, deal.sides[side].explain
 
         lines = _lines(ours, theirs, pick)
@@ -274,7 +285,7 @@ def judge(deal: OneDeal, ruleset: Ruleset) -> Verdict:
     count = len(deal.players)
 
     def refused(message: str) -> Verdict:
-        problem = f"not allowed under {ruleset.name}: {message}"
+        problem = Sentence("not allowed under {rules}: {why}", rules=ruleset.name, why=message)
         return Verdict(ruleset, (), (None,) * count, None, problem)
 
     try:
@@ -284,8 +295,12 @@ def judge(deal: OneDeal, ruleset: Ruleset) -> Verdict:
     schedule = ruleset.schedule(count)
     if deal.cards not in schedule:
         return refused(
-            f"no deal has {deal.cards} card{'s' * (deal.cards != 1)} each "
-            f"(its deals: {schedule_words(schedule)})"
+            Plural(
+                "no deal has {n} card each (its deals: {deals})",
+                "no deal has {n} cards each (its deals: {deals})",
+                deal.cards,
+                deals=schedule_words(schedule),
+            )
         )
     game = Game(ruleset, deal.players, deal.dealer, ())
     rainbows = deal.rainbows if isinstance(ruleset.rainbow, RainbowBonus) else ()

@@ -30,7 +30,8 @@ from ..rules import (
     score_deal,
     score_game,
 )
-from .words import ordinal
+from ..rules.sentences import Sentence
+from .phrases import ordinal
 
 EXAMPLE_NAMES = (
     "Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo",
@@ -143,31 +144,45 @@ def worked_examples(ruleset: Ruleset) -> list[WorkedExample]:
     if normal is not None and ruleset.highest_bid(normal) >= 2:
         if isinstance(ruleset.scoring, AtLeast):
             made = table.score(normal, {hero: number(2)}, {hero: 3})
-            examples += _example(f"{name} bids 2 and takes 3: a made bid", table, made)
+            examples += _example(
+                Sentence("{name} bids 2 and takes 3: a made bid", name=name), table, made
+            )
             set_ = table.score(normal, {hero: number(2)}, {hero: 1})
-            examples += _example(f"{name} bids 2 but takes only 1: set", table, set_)
+            examples += _example(
+                Sentence("{name} bids 2 but takes only 1: set", name=name), table, set_
+            )
             if ruleset.min_bid == 0:
                 passed = table.score(normal, {hero: PASS}, {hero: 2})
-                examples += _example(f"{name} passes and takes 2", table, passed)
+                examples += _example(
+                    Sentence("{name} passes and takes 2", name=name), table, passed
+                )
         else:
             made = table.score(normal, {hero: number(2)}, {hero: 2})
-            examples += _example(f"{name} bids 2 and takes exactly 2", table, made)
+            examples += _example(
+                Sentence("{name} bids 2 and takes exactly 2", name=name), table, made
+            )
             missed = table.score(normal, {hero: number(2)}, {hero: 3})
-            examples += _example(f"{name} bids 2 but takes 3: missed", table, missed)
+            examples += _example(
+                Sentence("{name} bids 2 but takes 3: missed", name=name), table, missed
+            )
             if ruleset.miss_penalty is not None:
                 short = table.score(normal, {hero: number(2)}, {hero: 1})
-                examples += _example(f"{name} bids 2 but takes 1: a trick short", table, short)
+                title = Sentence("{name} bids 2 but takes 1: a trick short", name=name)
+                examples += _example(title, table, short)
             if ruleset.made_pass is not None and ruleset.min_bid == 0:
                 passed = table.score(normal, {hero: PASS}, {hero: 0})
-                examples += _example(f"{name} passes and takes none: a made pass", table, passed)
+                title = Sentence("{name} passes and takes none: a made pass", name=name)
+                examples += _example(title, table, passed)
             if ruleset.khishti is not None:
                 khishti = table.score(normal, {hero: number(1)}, {hero: 0})
-                examples += _example(f"Khishti: {name} bids 1 and takes none", table, khishti)
+                title = Sentence("Khishti: {name} bids 1 and takes none", name=name)
+                examples += _example(title, table, khishti)
     if isinstance(ruleset.scoring, Exact) and ruleset.max_bid == "n":
         small = table.pick((3, 2, 4), avoid=(1,))
         if small is not None:
             everything = table.score(small, {hero: number(small)}, {hero: small})
-            examples += _example(f"{name} bids all {small} and takes them all", table, everything)
+            title = Sentence("{name} bids all {n} and takes them all", name=name, n=small)
+            examples += _example(title, table, everything)
     examples += _board_examples(table)
     examples += _special_examples(table)
     return examples
@@ -190,18 +205,27 @@ def _board_examples(table: _Table) -> list[WorkedExample]:
         tricks = {seat: 0 for seat in table.order if seat not in table.side(winner)}
         tricks[winner] = cards
         result = table.score(cards, bids, tricks)
-        word = board_name(level) if level > 1 else "single board"
         said = ", ".join(table.players[seat] for seat in boarders)
         title = (
-            f"A {word}: {table.players[winner]} says the {ordinal(level)} board and takes all"
+            Sentence(
+                "A {board}: {name} says the {nth} board and takes all",
+                board=board_name(level),
+                name=table.players[winner],
+                nth=ordinal(level),
+            )
             if level > 1
-            else f"A single board: {table.players[winner]} bids board and takes all {cards}"
+            else Sentence(
+                "A single board: {name} bids board and takes all {n}",
+                name=table.players[winner],
+                n=cards,
+            )
         )
-        note = f"Boards said in bidding order: {said}." if level > 1 else ""
+        note = Sentence("Boards said in bidding order: {names}.", names=said) if level > 1 else ""
         examples += _example(title, table, result, note)
     hero = table.hero
     lost = table.score(cards, {hero: BOARD}, {hero: cards - 1})
-    examples += _example(f"A board that misses a trick: {table.players[hero]}", table, lost)
+    title = Sentence("A board that misses a trick: {name}", name=table.players[hero])
+    examples += _example(title, table, lost)
     return examples
 
 
@@ -211,17 +235,22 @@ def _special_examples(table: _Table) -> list[Any]:
     examples: list[Any] = []
     if ruleset.one_card_board is not None and table.has(1):
         made = table.score(1, {hero: BOARD}, {hero: 1})
-        examples += _example(f"The 1-card deal: {name} bids board and takes the trick", table, made)
+        title = Sentence("The 1-card deal: {name} bids board and takes the trick", name=name)
+        examples += _example(title, table, made)
     if isinstance(ruleset.rainbow, RainbowBonus) and table.has(4):
         result = table.score(4, {hero: number(2)}, {hero: 1}, rainbows=(hero,))
         examples += _example(
-            f"{name} holds a rainbow on the 4-card deal (and is set)", table, result
+            Sentence("{name} holds a rainbow on the 4-card deal (and is set)", name=name),
+            table,
+            result,
         )
     if isinstance(ruleset.rainbow, RainbowBid) and table.has(4):
         made = table.score(4, {hero: RAINBOW}, {hero: 1})
-        examples += _example(f"{name} bids rainbow and takes a trick", table, made)
+        title = Sentence("{name} bids rainbow and takes a trick", name=name)
+        examples += _example(title, table, made)
         failed = table.score(4, {hero: RAINBOW}, {hero: 0})
-        examples += _example(f"{name} bids rainbow and takes none", table, failed)
+        title = Sentence("{name} bids rainbow and takes none", name=name)
+        examples += _example(title, table, failed)
     if ruleset.dealer_hook:
         hook = dealer_hook_example(table)
         if hook is not None:
@@ -261,7 +290,7 @@ def dealer_hook_example(table: _Table) -> HookExample | None:
     choices = bid_choices(table.ruleset, cards, before, len(table.players))
     dealer = table.players[table.order[-1]]
     return HookExample(
-        f"The dealer's hook with {cards} cards",
+        Sentence("The dealer's hook with {n} cards", n=cards),
         cards,
         tuple(
             (table.players[seat], bid.label())
@@ -321,9 +350,23 @@ def set_bonus_example(table: _Table) -> SetBonusExample | None:
         if side != mine and len(final[side].explain) > len(plain[side].explain)
     )
     earner = table.game.sides[mine]
-    makes = "make" if ruleset.pairs else "makes"
+    title = (
+        Sentence(
+            "A set bonus: {names} make every bid of deals {first}–{last}",
+            names=earner,
+            first=first,
+            last=last,
+        )
+        if ruleset.pairs
+        else Sentence(
+            "A set bonus: {name} makes every bid of deals {first}–{last}",
+            name=earner,
+            first=first,
+            last=last,
+        )
+    )
     return SetBonusExample(
-        f"A set bonus: {earner} {makes} every bid of deals {first}–{last}",
+        title,
         table.players[hero],
         tuple(rows),
         final[mine].explain,
@@ -350,9 +393,16 @@ def pass_limit_example(table: _Table) -> LimitExample | None:
         return None
     choices = bid_choices(table.ruleset, cards, [], len(table.players), passes_used=limit.passes)
     name = table.players[table.hero]
-    times = "once" if limit.passes == 1 else f"{limit.passes} times"
+    times = Sentence("once") if limit.passes == 1 else Sentence("{n} times", n=limit.passes)
+    title = (
+        Sentence("The pass limit: {name} has passed {times} in this set", name=name, times=times)
+        if limit.per == "set"
+        else Sentence(
+            "The pass limit: {name} has passed {times} in this game", name=name, times=times
+        )
+    )
     return LimitExample(
-        f"The pass limit: {name} has passed {times} in this {limit.per}",
+        title,
         name,
         cards,
         tuple(choice.label for choice in choices if choice.allowed),

@@ -42,7 +42,7 @@ class Field:
     choices: tuple[Option, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
-    other: str = ""  #: a choice that also takes any whole number, shown as other.format(n)
+    other: str = ""  #: a choice that also takes any whole number: a pattern with {n}
     count: int = 1  #: how many inputs a levels field has
     lost: bool = False  #: a penalty asked as the points lost (500) and kept negative (−500)
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..rules import builtin_document
 from ..rules.parts import MAX_PLAYERS
+from ..rules.sentences import Sentence
 from .documents import rule_value
 from .schedules import parse_card_counts
 from .schema import MIN_PLAYERS, RULES_BY_KEY, SCHEMA, Field, Variant
@@ -125,15 +126,23 @@ class Unreadable(ValueError):
     """An input that cannot be read as its kind; the message names it in plain words."""
 
 
+def said(error: ValueError) -> str:
+    """Return an error's message as it was made: a `Sentence`, said in the reader's language."""
+    message = error.args[0] if error.args else ""
+    return message if isinstance(message, Sentence) else str(error)
+
+
 def _whole(field: Field, text: str, label: str | None = None) -> int:
     label = label or field.label
     text = text.strip()
     if not text:
-        raise Unreadable(f"{label}: write a number")
+        raise Unreadable(Sentence("{label}: write a number", label=label))
     try:
         return int(text)
     except ValueError:
-        raise Unreadable(f"{label}: “{text}” is not a whole number") from None
+        raise Unreadable(
+            Sentence("{label}: “{text}” is not a whole number", label=label, text=text)
+        ) from None
 
 
 def _sets(text: str) -> list[list[int]]:
@@ -143,7 +152,9 @@ def _sets(text: str) -> list[list[int]]:
             continue
         pieces = [piece.strip() for piece in part.replace("–", "-").split("-")]
         if len(pieces) != 2 or not all(piece.isdigit() for piece in pieces):
-            raise Unreadable(f"“{part.strip()}” is not a set of deals such as 1-8")
+            raise Unreadable(
+                Sentence("“{text}” is not a set of deals such as 1-8", text=part.strip())
+            )
         sets.append([int(pieces[0]), int(pieces[1])])
     return sets
 
@@ -174,7 +185,11 @@ def _read(field: Field, values: Mapping[str, str], errors: FormErrors, key: str)
         if field.kind == "number" and field.lost:
             lost = _whole(field, text)
             if lost < 0:
-                raise Unreadable(f"{field.label}: write the points lost without a minus sign")
+                raise Unreadable(
+                    Sentence(
+                        "{label}: write the points lost without a minus sign", label=field.label
+                    )
+                )
             return -lost
         if field.kind == "number":
             return _whole(field, text)
@@ -184,7 +199,7 @@ def _read(field: Field, values: Mapping[str, str], errors: FormErrors, key: str)
                 return option.means
             if field.other and text.strip().isdigit():
                 return int(text)
-            raise Unreadable(f"{field.label}: choose one")
+            raise Unreadable(Sentence("{label}: choose one", label=field.label))
         if field.kind == "cards":
             return parse_card_counts(text)
         if field.kind == "sets":
@@ -194,18 +209,23 @@ def _read(field: Field, values: Mapping[str, str], errors: FormErrors, key: str)
             while levels and not levels[-1].strip():
                 levels.pop()
             if any(not level.strip() for level in levels):
-                raise Unreadable("fill in every board level up to the last one you use")
-            return [_whole(field, level, f"{field.label} {n}") for n, level in enumerate(levels, 1)]
+                raise Unreadable(Sentence("fill in every board level up to the last one you use"))
+            return [
+                _whole(field, level, Sentence("{label} {n}", label=field.label, n=n))
+                for n, level in enumerate(levels, 1)
+            ]
         if field.kind == "by-players":
             out = {}
             for count in _player_counts(values):
                 try:
                     out[str(count)] = parse_card_counts(values.get(f"{field.name}_{count}") or "")
                 except ValueError as error:
-                    errors.add(key, f"{count} players: {error}")
+                    errors.add(
+                        key, Sentence("{count} players: {error}", count=count, error=said(error))
+                    )
             return out
     except ValueError as error:
-        errors.add(key, str(error))
+        errors.add(key, said(error))
         return None
     raise AssertionError(f"unknown kind {field.kind}")
 
@@ -232,7 +252,7 @@ def from_form(values: Mapping[str, str]) -> tuple[dict[str, Any], FormErrors]:
             chosen = values.get(rule.switch.name)
             variant = next((v for v in rule.variants if v.value == chosen), None)
             if variant is None:
-                errors.add(rule.key, f"{rule.switch.label}: choose one")
+                errors.add(rule.key, Sentence("{label}: choose one", label=rule.switch.label))
                 continue
             value = copy.deepcopy(variant.shape)
             fields = (*fields, *variant.fields)

@@ -6,11 +6,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..rules.builtins import down_and_up, up_and_down
+from ..rules.sentences import Lines, Sentence
+from .phrases import N_
 
 
 def schedule_words(counts: Sequence[int]) -> str:
     """Say a schedule the way people do: "13 down to 1, 1 up to 13"."""
-    parts: list[str] = []
+    parts: list[str] = []  # each run "13 down to 1" a Sentence, a lone deal its number
     i = 0
     while i < len(counts):
         j = i
@@ -19,12 +21,17 @@ def schedule_words(counts: Sequence[int]) -> str:
             while j + 1 < len(counts) and counts[j + 1] - counts[j] == step:
                 j += 1
         if j - i >= 2:
-            parts.append(f"{counts[i]} {'down' if step < 0 else 'up'} to {counts[j]}")
+            first, last = counts[i], counts[j]
+            parts.append(
+                Sentence("{first} down to {last}", first=first, last=last)
+                if step < 0
+                else Sentence("{first} up to {last}", first=first, last=last)
+            )
             i = j + 1
         else:
             parts.append(str(counts[i]))
             i += 1
-    return ", ".join(parts)
+    return Lines(parts, ", ")
 
 
 @dataclass(frozen=True)
@@ -37,24 +44,24 @@ class Shortcut:
 
     def title(self, top: int) -> str:
         """Return the button's words for this top."""
-        return self.label.format(top=top)
+        return Sentence(self.label, top=top)
 
 
 SHORTCUTS = (
-    Shortcut("down-up", "{top} down to 1 and back up", down_and_up),
+    Shortcut("down-up", N_("{top} down to 1 and back up"), down_and_up),
     Shortcut(
         "down-up-once",
-        "{top} down to 1 and back up, one 1-card deal",
+        N_("{top} down to 1 and back up, one 1-card deal"),
         lambda top: down_and_up(top, ones=1),
     ),
     Shortcut(
         "up-down",
-        "1 up to {top} and back down",
+        N_("1 up to {top} and back down"),
         lambda top: [*range(1, top + 1), *range(top, 0, -1)],
     ),
-    Shortcut("up-down-once", "1 up to {top} and back down, one {top}-card deal", up_and_down),
-    Shortcut("down", "{top} down to 1", lambda top: list(range(top, 0, -1))),
-    Shortcut("up", "1 up to {top}", lambda top: list(range(1, top + 1))),
+    Shortcut("up-down-once", N_("1 up to {top} and back down, one {top}-card deal"), up_and_down),
+    Shortcut("down", N_("{top} down to 1"), lambda top: list(range(top, 0, -1))),
+    Shortcut("up", N_("1 up to {top}"), lambda top: list(range(1, top + 1))),
 )
 
 
@@ -67,11 +74,11 @@ def parse_card_counts(text: str) -> list[int]:
     """Read "13 12 11, 10" into card counts; raise ValueError with a plain message."""
     words = text.replace(",", " ").replace("…", " ").split()
     if not words:
-        raise ValueError("write the cards of every deal, e.g. 13 12 11 … 1")
+        raise ValueError(Sentence("write the cards of every deal, e.g. 13 12 11 … 1"))
     counts = []
     for word in words:
         if not word.isdigit() or not word.isascii():
-            raise ValueError(f"“{word}” is not a number of cards")
+            raise ValueError(Sentence("“{word}” is not a number of cards", word=word))
         counts.append(int(word))
     return counts
 

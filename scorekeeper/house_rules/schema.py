@@ -18,6 +18,7 @@ from ..rules.parts import (
     RAINBOW_CARDS,
     TEAMS,
 )
+from ..rules.sentences import Sentence
 from .fields import (
     BOARD_LEVELS,
     MIN_PLAYERS,
@@ -29,6 +30,7 @@ from .fields import (
     points_field,
     yes_no_field,
 )
+from .phrases import N_
 from .variant_schema import VARIANT_SCHEMA
 
 __all__ = [
@@ -45,13 +47,27 @@ __all__ = [
 _GAME_RULES: tuple[Rule, ...] = (
     Rule(
         "name",
-        (Field("name", "Name of your rules", "text", maximum=NAME_LENGTH),),
+        (Field("name", Sentence("Name of your rules"), "text", maximum=NAME_LENGTH),),
     ),
     Rule(
         "players",
         (
-            Field("players_min", "Fewest players", "number", (0,), minimum=2, maximum=MAX_PLAYERS),
-            Field("players_max", "Most players", "number", (1,), minimum=2, maximum=MAX_PLAYERS),
+            Field(
+                "players_min",
+                Sentence("Fewest players"),
+                "number",
+                (0,),
+                minimum=2,
+                maximum=MAX_PLAYERS,
+            ),
+            Field(
+                "players_max",
+                Sentence("Most players"),
+                "number",
+                (1,),
+                minimum=2,
+                maximum=MAX_PLAYERS,
+            ),
         ),
         shape=[None, None],
     ),
@@ -60,52 +76,60 @@ _GAME_RULES: tuple[Rule, ...] = (
         (
             Field(
                 "deck",
-                "Deck",
+                Sentence("Deck"),
                 "choice",
                 choices=(
-                    Option("54", "54 cards: a standard deck with two jokers", 54),
-                    Option("52", "52 cards: no jokers", 52),
-                    Option("36", "36 cards: six to ace (Joker's deck)", 36),
+                    Option("54", Sentence("54 cards: a standard deck with two jokers"), 54),
+                    Option("52", Sentence("52 cards: no jokers"), 52),
+                    Option("36", Sentence("36 cards: six to ace (Joker's deck)"), 36),
                 ),
                 minimum=2,
                 maximum=MAX_DECK,
-                other="{} cards",
+                other=N_("{n} cards"),
             ),
         ),
-        note="Every deal must fit: players × cards each, plus one card turned up for trump "
-        "unless the whole deck is dealt.",
+        note=Sentence(
+            "Every deal must fit: players × cards each, plus one card turned up for trump "
+            "unless the whole deck is dealt."
+        ),
     ),
     Rule(
         "partnership",
         (
             yes_no_field(
                 "partnership",
-                "Teams",
-                "Each plays for themself",
-                "Two teams of two, partners opposite",
+                Sentence("Teams"),
+                Sentence("Each plays for themself"),
+                Sentence("Two teams of two, partners opposite"),
             ),
         ),
-        note=f"Teams need exactly {sum(len(team) for team in TEAMS)} players.",
+        note=Sentence("Teams need exactly {n} players.", n=sum(len(team) for team in TEAMS)),
     ),
     Rule(
         "schedule",
-        choose=("schedule_kind", "Deals"),
+        choose=("schedule_kind", Sentence("Deals")),
         variants=(
             Variant(
                 "same",
-                "The same deals whatever the number of players",
+                Sentence("The same deals whatever the number of players"),
                 [],
-                (Field("schedule", "Cards per player in each deal, in order", "cards"),),
+                (Field("schedule", Sentence("Cards per player in each deal, in order"), "cards"),),
             ),
             Variant(
                 "by-players",
-                "By players",
+                Sentence("By players"),
                 {},
                 (Field("schedule", "players", "by-players"),),
             ),
         ),
         helpers=(
-            Field("top", "Largest deal, for the buttons", "number", minimum=1, maximum=MAX_DECK),
+            Field(
+                "top",
+                Sentence("Largest deal, for the buttons"),
+                "number",
+                minimum=1,
+                maximum=MAX_DECK,
+            ),
         ),
     ),
     Rule(
@@ -113,12 +137,18 @@ _GAME_RULES: tuple[Rule, ...] = (
         (
             Field(
                 "first_bidder",
-                "Who bids first",
+                Sentence("Who bids first"),
                 "choice",
                 choices=(
-                    Option("left", "The player to the dealer's left; the dealer bids last", "left"),
                     Option(
-                        "right", "The player to the dealer's right, then round the table", "right"
+                        "left",
+                        Sentence("The player to the dealer's left; the dealer bids last"),
+                        "left",
+                    ),
+                    Option(
+                        "right",
+                        Sentence("The player to the dealer's right, then round the table"),
+                        "right",
                     ),
                 ),
             ),
@@ -129,22 +159,22 @@ _GAME_RULES: tuple[Rule, ...] = (
         (
             Field(
                 "bids_min",
-                "Lowest bid",
+                Sentence("Lowest bid"),
                 "choice",
                 ("min",),
                 (
-                    Option("0", "Pass (0) is allowed", 0),
-                    Option("1", "At least 1: nobody may pass", 1),
+                    Option("0", Sentence("Pass (0) is allowed"), 0),
+                    Option("1", Sentence("At least 1: nobody may pass"), 1),
                 ),
             ),
             Field(
                 "bids_max",
-                "Highest bid",
+                Sentence("Highest bid"),
                 "choice",
                 ("max",),
                 (
-                    Option("n-1", "n−1: never every trick", "n-1"),
-                    Option("n", "n: all the tricks", "n"),
+                    Option("n-1", Sentence("n−1: never every trick"), "n-1"),
+                    Option("n", Sentence("n: all the tricks"), "n"),
                 ),
             ),
         ),
@@ -152,18 +182,20 @@ _GAME_RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "board",
-        choose=("boards", "Boards"),
+        choose=("boards", Sentence("Boards")),
         variants=(
-            Variant("no", "No boards", None),
+            Variant("no", Sentence("No boards"), None),
             Variant(
                 "yes",
-                "Boards: a bid to take every trick",
+                Sentence("Boards: a bid to take every trick"),
                 {},
                 (
-                    points_field("board_per_trick", "Points a trick for a board", ("per_trick",)),
+                    points_field(
+                        "board_per_trick", Sentence("Points a trick for a board"), ("per_trick",)
+                    ),
                     Field(
                         "board_level",
-                        "Board",
+                        Sentence("Board"),
                         "levels",
                         ("multipliers",),
                         minimum=1,
@@ -174,49 +206,63 @@ _GAME_RULES: tuple[Rule, ...] = (
                 spare="back-alley-pagat",
             ),
         ),
-        note="A board is worth points a trick × n × the level's multiplier. The first board "
-        "said in a deal is level 1, the second level 2, and so on; a later board uses the "
-        "last level filled in. Leave a level blank to stop there (only level 1 = boards "
-        "never escalate).",
+        note=Sentence(
+            "A board is worth points a trick × n × the level's multiplier. The first board "
+            "said in a deal is level 1, the second level 2, and so on; a later board uses the "
+            "last level filled in. Leave a level blank to stop there (only level 1 = boards "
+            "never escalate)."
+        ),
         read_by=at_least,
     ),
     Rule(
         "scoring",
-        choose=("scoring_type", "Scoring"),
+        choose=("scoring_type", Sentence("Scoring")),
         variants=(
             Variant(
                 "at-least",
-                "At least: make your bid or more",
+                Sentence("At least: make your bid or more"),
                 {"type": "at-least"},
                 (
-                    points_field("per_bid", "Points for every trick bid (when made)", ("per_bid",)),
-                    points_field("over", "Points for every trick over the bid", ("over",)),
+                    points_field(
+                        "per_bid", Sentence("Points for every trick bid (when made)"), ("per_bid",)
+                    ),
+                    points_field(
+                        "over", Sentence("Points for every trick over the bid"), ("over",)
+                    ),
                     points_field(
                         "set_per_bid",
-                        "Points lost for every trick bid (when set)",
+                        Sentence("Points lost for every trick bid (when set)"),
                         ("set_per_bid",),
                     ),
                 ),
                 spare="back-alley-pagat",
-                heading="At least",
+                heading=Sentence("At least"),
             ),
             Variant(
                 "exact",
-                "Exactly: take exactly your bid (like Joker)",
+                Sentence("Exactly: take exactly your bid (like Joker)"),
                 {"type": "exact"},
                 (
-                    points_field("made_base", "Exactly made: points", ("made_base",)),
-                    points_field("made_per_trick", "… plus points a trick", ("made_per_trick",)),
-                    points_field("all_base", "Bid all and took all: points", ("all_base",)),
-                    points_field("all_per_trick", "… plus points a trick", ("all_per_trick",)),
+                    points_field("made_base", Sentence("Exactly made: points"), ("made_base",)),
+                    points_field(
+                        "made_per_trick", Sentence("… plus points a trick"), ("made_per_trick",)
+                    ),
+                    points_field(
+                        "all_base", Sentence("Bid all and took all: points"), ("all_base",)
+                    ),
+                    points_field(
+                        "all_per_trick", Sentence("… plus points a trick"), ("all_per_trick",)
+                    ),
                     points_field(
                         "missed_per_trick",
-                        "Missed the bid: points a trick taken",
+                        Sentence("Missed the bid: points a trick taken"),
                         ("missed_per_trick",),
                     ),
                     Field(
                         "sets",
-                        "Sets of deals for the set bonus (e.g. 1-8, 9-12); blank for none",
+                        Sentence(
+                            "Sets of deals for the set bonus (e.g. 1-8, 9-12); blank for none"
+                        ),
                         "sets",
                         ("sets",),
                         minimum=1,
@@ -224,7 +270,7 @@ _GAME_RULES: tuple[Rule, ...] = (
                     ),
                 ),
                 spare="joker",
-                heading="Exactly",
+                heading=Sentence("Exactly"),
             ),
         ),
     ),
@@ -233,9 +279,9 @@ _GAME_RULES: tuple[Rule, ...] = (
         (
             yes_no_field(
                 "dealer_hook",
-                "Dealer's hook",
-                "The dealer may bid anything",
-                "The dealer may not make the bids add up",
+                Sentence("Dealer's hook"),
+                Sentence("The dealer may bid anything"),
+                Sentence("The dealer may not make the bids add up"),
             ),
         ),
     ),
@@ -244,60 +290,69 @@ _GAME_RULES: tuple[Rule, ...] = (
         (
             Field(
                 "redeal",
-                "When everyone passes",
+                Sentence("When everyone passes"),
                 "choice",
                 choices=(
-                    Option("none", "Play the deal and score it", None),
-                    Option("same", "Throw it in; the same dealer deals again", "same"),
-                    Option("next", "Throw it in; the next dealer deals", "next"),
+                    Option("none", Sentence("Play the deal and score it"), None),
+                    Option("same", Sentence("Throw it in; the same dealer deals again"), "same"),
+                    Option("next", Sentence("Throw it in; the next dealer deals"), "next"),
                 ),
             ),
         ),
     ),
     Rule(
         "rainbow",
-        choose=("rainbow", f"Rainbows (one card of each suit, on {RAINBOW_CARDS}-card deals)"),
+        choose=(
+            "rainbow",
+            Sentence("Rainbows (one card of each suit, on {n}-card deals)", n=RAINBOW_CARDS),
+        ),
         variants=(
-            Variant("none", "Count for nothing", None),
+            Variant("none", Sentence("Count for nothing"), None),
             Variant(
                 "bonus",
-                "A bonus for each player holding one",
-                {},
-                (points_field("rainbow_bonus", "Bonus for holding a rainbow", ("bonus",)),),
-                spare="back-alley-bridge",
-                heading="A bonus",
-            ),
-            Variant(
-                "bid",
-                "A rainbow bid",
+                Sentence("A bonus for each player holding one"),
                 {},
                 (
                     points_field(
-                        "rainbow_made", "Rainbow bid, took a trick: points", ("bid", "made")
+                        "rainbow_bonus", Sentence("Bonus for holding a rainbow"), ("bonus",)
+                    ),
+                ),
+                spare="back-alley-bridge",
+                heading=Sentence("A bonus"),
+            ),
+            Variant(
+                "bid",
+                Sentence("A rainbow bid"),
+                {},
+                (
+                    points_field(
+                        "rainbow_made",
+                        Sentence("Rainbow bid, took a trick: points"),
+                        ("bid", "made"),
                     ),
                     points_field(
                         "rainbow_failed",
-                        "Rainbow bid, took none: points (negative to lose)",
+                        Sentence("Rainbow bid, took none: points (negative to lose)"),
                         ("bid", "failed"),
                         cost=True,
                     ),
                 ),
                 spare="back-alley-seven",
-                heading="A rainbow bid",
+                heading=Sentence("A rainbow bid"),
             ),
         ),
         read_by=at_least,
     ),
     Rule(
         "one_card",
-        choose=("one_card", "The 1-card deals"),
+        choose=("one_card", Sentence("The 1-card deals")),
         variants=(
-            Variant("none", "Like any other deal", None),
+            Variant("none", Sentence("Like any other deal"), None),
             Variant(
                 "board",
-                "Only pass or board; a board scores a fixed amount, a pass 0",
+                Sentence("Only pass or board; a board scores a fixed amount, a pass 0"),
                 {},
-                (points_field("one_card_board", "A board on 1 card scores", ("board",)),),
+                (points_field("one_card_board", Sentence("A board on 1 card scores"), ("board",)),),
                 spare="back-alley-individual",
             ),
         ),
@@ -308,11 +363,11 @@ _GAME_RULES: tuple[Rule, ...] = (
         (
             Field(
                 "lead",
-                "Who leads the first trick",
+                Sentence("Who leads the first trick"),
                 "choice",
                 choices=(
-                    Option("highest", "The highest bid (the last board said)", "highest"),
-                    Option("left", "The first bidder", "left"),
+                    Option("highest", Sentence("The highest bid (the last board said)"), "highest"),
+                    Option("left", Sentence("The first bidder"), "left"),
                 ),
             ),
         ),

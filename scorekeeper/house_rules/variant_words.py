@@ -14,8 +14,8 @@ from collections.abc import Callable
 
 from ..rules import Ruleset
 from ..rules.parts import Exact, Khishti, MissPenalty, Premia
-from ..rules.sentences import Sentence
-from .phrases import RuleWords, minus, side_word
+from ..rules.sentences import Lines, Sentence
+from .phrases import RuleWords, minus
 
 VARIANT_TITLES = {
     "khishti": Sentence("Khishti"),
@@ -26,14 +26,11 @@ VARIANT_TITLES = {
     "pairs": Sentence("Pairs"),
 }
 
-#: How often a premia counts its base, in words.
-_TIMES = {1: "", 2: "twice ", 3: "three times "}
-
 #: When a premia strikes the others' best deal, as the editor and "what changed" say it.
 STRIKE_WORDS = {
-    "never": "never",
-    "alone": "when one player alone earns it",
-    "always": "whenever anyone earns it",
+    "never": Sentence("never"),
+    "alone": Sentence("when one player alone earns it"),
+    "always": Sentence("whenever anyone earns it"),
 }
 
 
@@ -41,114 +38,187 @@ def khishti_amount(khishti: Khishti) -> str:
     """Say a khishti as its points: "−500", "−100 a card", "−200 − 50 a card"."""
     if khishti.per_card == 0:
         return minus(khishti.fixed)
-    per_card = f"{minus(khishti.per_card)} a card"
     if khishti.fixed == 0:
-        return per_card
-    return f"{minus(khishti.fixed)} − {-khishti.per_card:,} a card"
+        return Sentence("{points} a card", points=minus(khishti.per_card))
+    return Sentence(
+        "{fixed} − {points} a card", fixed=minus(khishti.fixed), points=f"{-khishti.per_card:,}"
+    )
 
 
 def _khishti(ruleset: Ruleset) -> RuleWords:
     khishti = ruleset.khishti
+    title = Sentence("Khishti penalty")
     if khishti is None:
-        return RuleWords(facts=(("Khishti penalty", "none"),))
+        return RuleWords(facts=((title, Sentence("none")),))
     amount = khishti_amount(khishti)
-    example = ""
+    example: str = ""
     if khishti.per_card:
         cards = max(max(counts) for counts in ruleset.schedules.values())
-        example = f" ({minus(khishti.penalty(cards))} on a {cards}-card deal)"
+        example = Sentence(
+            " ({points} on a {cards}-card deal)", points=minus(khishti.penalty(cards)), cards=cards
+        )
     sentence = (
-        f"A {side_word(ruleset)} that bid at least one trick and took none scores "
-        f"{amount}{example}: the khishti, instead of nothing. Any other missed bid scores "
-        "as before."
+        Sentence(
+            "A team that bid at least one trick and took none scores {amount}{example}: the "
+            "khishti, instead of nothing. Any other missed bid scores as before.",
+            amount=amount,
+            example=example,
+        )
+        if ruleset.partnership
+        else Sentence(
+            "A player that bid at least one trick and took none scores {amount}{example}: the "
+            "khishti, instead of nothing. Any other missed bid scores as before.",
+            amount=amount,
+            example=example,
+        )
     )
-    line = f"Khishti (bid 1 or more, took none): {amount}."
-    return RuleWords((sentence,), (line,), (("Khishti penalty", amount),))
+    line = Sentence("Khishti (bid 1 or more, took none): {amount}.", amount=amount)
+    return RuleWords((sentence,), (line,), ((title, amount),))
 
 
-def _premia_base(premia: Premia, *, yours: bool) -> str:
-    whose = "your" if yours else "their"
-    if premia.of == "best":
-        return f"{whose} best single deal of that set"
-    return f"the sum of {whose} deals in that set"
+def _times(premia: Premia) -> str:
+    """Say how often a premia counts its base: "", "twice ", "three times ", "4 times "."""
+    if premia.times == 1:
+        return ""
+    if premia.times == 2:
+        return Sentence("twice ")
+    if premia.times == 3:
+        return Sentence("three times ")
+    return Sentence("{n} times ", n=premia.times)
 
 
 def premia_phrase(premia: Premia, *, pairs: bool = False) -> str:
     """Say what a set made in full earns, for the rules page ("a bonus equal to …")."""
     if not premia.adds:
-        return "nothing of their own: the set bonus only strikes the others (see Premia)"
-    times = _TIMES.get(premia.times, f"{premia.times} times ")
-    base = _premia_base(premia, yours=False)
+        return Sentence("nothing of their own: the set bonus only strikes the others (see Premia)")
+    times = _times(premia)
     if pairs:
-        base = f"each partner's own {base.removeprefix('their ').removeprefix('the ')}, added"
+        base = (
+            Sentence("each partner's own best single deal of that set, added")
+            if premia.of == "best"
+            else Sentence("each partner's own sum of their deals in that set, added")
+        )
+    elif premia.of == "best":
+        base = Sentence("their best single deal of that set")
+    else:
+        base = Sentence("the sum of their deals in that set")
     if not times:
-        return f"a bonus equal to {base}"
-    return f"a bonus of {times}{base}"
+        return Sentence("a bonus equal to {base}", base=base)
+    return Sentence("a bonus of {times}{base}", times=times, base=base)
 
 
 def premia_line(premia: Premia) -> str:
     """Say what a set made in full earns, for the printed rules box."""
     if premia == Premia():
-        return "a bonus of your best deal in it"
+        return Sentence("a bonus of your best deal in it")
     if not premia.adds:
-        return "no bonus, but the others' best deal of the set is struck"
-    times = _TIMES.get(premia.times, f"{premia.times} times ")
-    return f"a bonus of {times}{_premia_base(premia, yours=True)}"
+        return Sentence("no bonus, but the others' best deal of the set is struck")
+    base = (
+        Sentence("your best single deal of that set")
+        if premia.of == "best"
+        else Sentence("the sum of your deals in that set")
+    )
+    # Its own blank's name, for its own words: a line of the rules box, not a sentence's end.
+    return Sentence("a bonus of {times}{yours}", times=_times(premia), yours=base)
 
 
 def _premia_value(premia: Premia) -> str:
     if not premia.adds:
-        return "nothing for the earner (it only strikes)"
-    what = "best deal of the set" if premia.of == "best" else "the set's sum"
-    return what if premia.times == 1 else f"{what}, × {premia.times}"
+        return Sentence("nothing for the earner (it only strikes)")
+    what = Sentence("best deal of the set") if premia.of == "best" else Sentence("the set's sum")
+    return what if premia.times == 1 else Sentence("{what}, × {n}", what=what, n=premia.times)
 
 
 def _premia(ruleset: Ruleset) -> RuleWords:
     premia = ruleset.premia
     facts = (
-        ("Premia (set bonus)", _premia_value(premia)),
-        ("Premia strikes the others' best deal", STRIKE_WORDS[premia.strike]),
+        (Sentence("Premia (set bonus)"), _premia_value(premia)),
+        (Sentence("Premia strikes the others' best deal"), STRIKE_WORDS[premia.strike]),
     )
     if premia.strike == "never":
         return RuleWords(facts=facts)  # the scoring rule says what the premia is
     if ruleset.pairs:
-        who = "one pair alone earns" if premia.strike == "alone" else "a pair earns"
-        sentence = (
-            f"When {who} the premia in a set, each player of the other pair loses their own "
-            "best deal of it (only a deal above 0 is struck)."
+        who = (
+            Sentence("one pair alone earns")
+            if premia.strike == "alone"
+            else Sentence("a pair earns")
+        )
+        sentence = Sentence(
+            "When {who} the premia in a set, each player of the other pair loses their own "
+            "best deal of it (only a deal above 0 is struck).",
+            who=who,
         )
     else:
-        who = "one player alone earns" if premia.strike == "alone" else "anyone earns"
-        sentence = (
-            f"When {who} the premia in a set, every player who missed a bid in that set "
-            "loses their best deal of it (only a deal above 0 is struck)."
+        who = (
+            Sentence("one player alone earns")
+            if premia.strike == "alone"
+            else Sentence("anyone earns")
         )
-    line = f"Premia strikes: when {who} it, the others lose their best deal of the set."
+        sentence = Sentence(
+            "When {who} the premia in a set, every player who missed a bid in that set "
+            "loses their best deal of it (only a deal above 0 is struck).",
+            who=who,
+        )
+    line = Sentence(
+        "Premia strikes: when {who} it, the others lose their best deal of the set.", who=who
+    )
     return RuleWords((sentence,), (line,), facts)
 
 
 def _pass_limit(ruleset: Ruleset) -> RuleWords:
     limit = ruleset.pass_limit
+    title = Sentence("Passes")
     if limit is None:
-        return RuleWords(facts=(("Passes", "no limit"),))
-    per = "a set" if limit.per == "set" else "a game"
-    times = "once" if limit.passes == 1 else f"{limit.passes} times"
-    over = "in each set of deals" if limit.per == "set" else "in the whole game"
-    sentences = (
-        f"A player may pass (bid 0) at most {times} {over}; after that the pass is not "
-        "offered. Only deals that were played count.",
-        "When a pass is the only bid left (the dealer's hook forbids every other), the "
-        "dealer may pass all the same.",
+        return RuleWords(facts=((title, Sentence("no limit")),))
+    times = Sentence("once") if limit.passes == 1 else Sentence("{n} times", n=limit.passes)
+    first = (
+        Sentence(
+            "A player may pass (bid 0) at most {times} in each set of deals; after that the pass "
+            "is not offered. Only deals that were played count.",
+            times=times,
+        )
+        if limit.per == "set"
+        else Sentence(
+            "A player may pass (bid 0) at most {times} in the whole game; after that the pass "
+            "is not offered. Only deals that were played count.",
+            times=times,
+        )
     )
-    line = f"Passes: at most {limit.passes} {per}."
-    return RuleWords(sentences, (line,), (("Passes", f"at most {limit.passes} {per}"),))
+    sentences = (
+        first,
+        Sentence(
+            "When a pass is the only bid left (the dealer's hook forbids every other), the "
+            "dealer may pass all the same."
+        ),
+    )
+    at_most = (
+        Sentence("at most {n} a set", n=limit.passes)
+        if limit.per == "set"
+        else Sentence("at most {n} a game", n=limit.passes)
+    )
+    line = Sentence("Passes: {limit}.", limit=at_most)
+    return RuleWords(sentences, (line,), ((title, at_most),))
 
 
 def _cost(fixed: int, per_trick: int, way: str) -> str:
     """Say one way of missing as its cost: "−200", "−100 a trick short", "−100 − 50 a trick"."""
     if per_trick == 0:
         return minus(fixed)
-    each = f"{minus(per_trick)} a trick {way}"
-    return each if fixed == 0 else f"{minus(fixed)} − {-per_trick:,} a trick {way}"
+    each = {
+        "off the bid": Sentence("{points} a trick off the bid", points=minus(per_trick)),
+        "short": Sentence("{points} a trick short", points=minus(per_trick)),
+        "over": Sentence("{points} a trick over", points=minus(per_trick)),
+    }
+    if fixed == 0:
+        return each[way]
+    points, fixed_said = f"{-per_trick:,}", minus(fixed)
+    return {
+        "off the bid": Sentence(
+            "{fixed} − {points} a trick off the bid", fixed=fixed_said, points=points
+        ),
+        "short": Sentence("{fixed} − {points} a trick short", fixed=fixed_said, points=points),
+        "over": Sentence("{fixed} − {points} a trick over", fixed=fixed_said, points=points),
+    }[way]
 
 
 def miss_penalty_amount(penalty: MissPenalty) -> str:
@@ -160,69 +230,116 @@ def miss_penalty_amount(penalty: MissPenalty) -> str:
         for per_trick, way in ((penalty.short, "short"), (penalty.over, "over"))
         if penalty.fixed or per_trick
     ]
-    return "; ".join(ways)
+    return Lines(ways, "; ")
 
 
 def _miss_penalty(ruleset: Ruleset) -> RuleWords:
     penalty = ruleset.miss_penalty
+    title = Sentence("Missed bid penalty")
     if penalty is None:
-        return RuleWords(facts=(("Missed bid penalty", "none"),))
+        return RuleWords(facts=((title, Sentence("none")),))
     amount = miss_penalty_amount(penalty)
     scoring = ruleset.scoring
     taken = scoring.missed_per_trick if isinstance(scoring, Exact) else 0
     both = penalty.fixed != 0 or (penalty.short != 0 and penalty.over != 0)
+    team = ruleset.partnership
     if both and penalty.short == penalty.over:
         sentences = [
-            f"A {side_word(ruleset)} who misses the bid, short or over, scores {amount} "
-            "instead of the tricks taken."
+            Sentence(
+                "A team who misses the bid, short or over, scores {amount} instead of the "
+                "tricks taken.",
+                amount=amount,
+            )
+            if team
+            else Sentence(
+                "A player who misses the bid, short or over, scores {amount} instead of the "
+                "tricks taken.",
+                amount=amount,
+            )
         ]
     else:
         sentences = []
-        for per_trick, way, fewer in (
-            (penalty.short, "short", "fewer"),
-            (penalty.over, "over", "more"),
-        ):
+        for per_trick, way in ((penalty.short, "short"), (penalty.over, "over")):
             if penalty.fixed or per_trick:
                 cost = _cost(penalty.fixed, per_trick, way)
-                sentences.append(
-                    f"A {side_word(ruleset)} who takes {fewer} tricks than bid scores {cost} "
-                    "instead of the tricks taken."
-                )
+                sentences.append(_MISSING_WORDS[way, team](cost))
             else:
                 sentences.append(
-                    f"One who takes {fewer} tricks than bid still scores {taken} a trick taken."
+                    Sentence(
+                        "One who takes fewer tricks than bid still scores {taken} a trick taken.",
+                        taken=taken,
+                    )
+                    if way == "short"
+                    else Sentence(
+                        "One who takes more tricks than bid still scores {taken} a trick taken.",
+                        taken=taken,
+                    )
                 )
     if ruleset.khishti is not None:
-        sentences.append("A khishti (bid 1 or more, took none) scores the khishti instead.")
-    line = f"Missed bid: {amount}."
-    return RuleWords(tuple(sentences), (line,), (("Missed bid penalty", amount),))
+        sentences.append(
+            Sentence("A khishti (bid 1 or more, took none) scores the khishti instead.")
+        )
+    line = Sentence("Missed bid: {amount}.", amount=amount)
+    return RuleWords(tuple(sentences), (line,), ((title, amount),))
+
+
+#: A way of missing that costs points, in words, by (way, whether a team scores).
+_MISSING_WORDS = {
+    ("short", True): lambda cost: Sentence(
+        "A team who takes fewer tricks than bid scores {cost} instead of the tricks taken.",
+        cost=cost,
+    ),
+    ("short", False): lambda cost: Sentence(
+        "A player who takes fewer tricks than bid scores {cost} instead of the tricks taken.",
+        cost=cost,
+    ),
+    ("over", True): lambda cost: Sentence(
+        "A team who takes more tricks than bid scores {cost} instead of the tricks taken.",
+        cost=cost,
+    ),
+    ("over", False): lambda cost: Sentence(
+        "A player who takes more tricks than bid scores {cost} instead of the tricks taken.",
+        cost=cost,
+    ),
+}
 
 
 def _made_pass(ruleset: Ruleset) -> RuleWords:
     made = ruleset.made_pass
+    title = Sentence("A made pass scores")
     if made is None:
-        return RuleWords(facts=(("A made pass scores", "like any made bid"),))
+        return RuleWords(facts=((title, Sentence("like any made bid")),))
     scoring = ruleset.scoring
     usual = scoring.made_base if isinstance(scoring, Exact) else 0
-    sentence = (
-        f"A pass (a bid of 0) taken exactly, no trick at all, scores {minus(made)} "
-        f"(not {minus(usual)} like a made bid of 0)."
+    sentence = Sentence(
+        "A pass (a bid of 0) taken exactly, no trick at all, scores {points} "
+        "(not {usual} like a made bid of 0).",
+        points=minus(made),
+        usual=minus(usual),
     )
-    line = f"Made pass (bid 0, took none): {minus(made)}."
-    return RuleWords((sentence,), (line,), (("A made pass scores", minus(made)),))
+    line = Sentence("Made pass (bid 0, took none): {points}.", points=minus(made))
+    return RuleWords((sentence,), (line,), ((title, minus(made)),))
 
 
 def _pairs(ruleset: Ruleset) -> RuleWords:
+    title = Sentence("Pairs")
     if not ruleset.pairs:
-        return RuleWords(facts=(("Pairs", "none"),))
+        return RuleWords(facts=((title, Sentence("none")),))
     sentences = (
-        "Each partner bids, takes tricks and scores for themself; the pair's score is the two "
-        "partners' scores added, and the pair with the higher total wins.",
-        "A pair earns the set bonus only when both partners made every bid of the set, each "
-        "counting their own deals.",
+        Sentence(
+            "Each partner bids, takes tricks and scores for themself; the pair's score is the "
+            "two partners' scores added, and the pair with the higher total wins."
+        ),
+        Sentence(
+            "A pair earns the set bonus only when both partners made every bid of the set, each "
+            "counting their own deals."
+        ),
     )
-    line = "Pairs: seats 1 & 3 against 2 & 4; each scores for themself, the pair adds the two."
-    return RuleWords(sentences, (line,), (("Pairs", "seats 1 & 3 against 2 & 4, scores added"),))
+    line = Sentence(
+        "Pairs: seats 1 & 3 against 2 & 4; each scores for themself, the pair adds the two."
+    )
+    fact = Sentence("seats 1 & 3 against 2 & 4, scores added")
+    return RuleWords(sentences, (line,), ((title, fact),))
 
 
 VARIANT_WORDS: dict[str, Callable[[Ruleset], RuleWords]] = {

@@ -11,12 +11,13 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from ..rules import RainbowBid, RainbowBonus, Ruleset, board_name
-from ..rules.parts import ALL_KEYS, RAINBOW_CARDS, AtLeast, Exact
-from ..rules.sentences import Plural, Sentence
-from .phrases import RuleWords, Section, nth, ordinal, side_word
+from ..rules import RainbowBid, RainbowBonus, Ruleset
+from ..rules.parts import ALL_KEYS, RAINBOW_CARDS
+from ..rules.sentences import Lines, Sentence, joined
+from .phrases import RuleWords, Section, nth
 from .schedules import schedule_words
-from .variant_words import VARIANT_TITLES, VARIANT_WORDS, premia_line, premia_phrase
+from .scoring_words import board_words, scoring_words
+from .variant_words import VARIANT_TITLES, VARIANT_WORDS
 
 DECK_WORDS = {
     54: Sentence("54 cards: a standard deck with its two jokers"),
@@ -47,30 +48,44 @@ def _name(ruleset: Ruleset) -> RuleWords:
     return RuleWords()  # the name heads every page; it is not a rule to compare
 
 
+def _against(teams: list[str], *, players: bool = True) -> str:
+    """Say teams (or pairs) of seats one against the other: "1st and 3rd players against the
+    2nd and 4th", or, with numbers, "1 & 3 against 2 & 4"."""
+    first, *others = teams
+    said = Sentence("{first} players", first=first) if players else first
+    for other in others:
+        said = (
+            Sentence("{us} against the {them}", us=said, them=other)
+            if players
+            else Sentence("{us} against {them}", us=said, them=other)
+        )
+    return said
+
+
 def _players(ruleset: Ruleset) -> RuleWords:
     low, high = ruleset.min_players, ruleset.max_players
-    count = f"{low}" if low == high else f"{low} to {high}"
-    if ruleset.partnership:
-        first, *others = (
-            " and ".join(nth(seat + 1) for seat in team) for team in ruleset.seats_by_side(high)
+    count = f"{low}" if low == high else Sentence("{low} to {high}", low=low, high=high)
+    if ruleset.partnership or ruleset.pairs:
+        against = _against(
+            [joined([nth(seat + 1) for seat in side]) for side in ruleset.seats_by_side(high)]
         )
-        against = " against the ".join([f"{first} players", *others])
-        sentence = (
-            f"Exactly {count} players in two teams of two; partners sit opposite each other "
-            f"(the {against})."
+    if ruleset.partnership:
+        sentence = Sentence(
+            "Exactly {count} players in two teams of two; partners sit opposite each other "
+            "(the {against}).",
+            count=count,
+            against=against,
         )
     elif ruleset.pairs:
-        first, *others = (
-            " and ".join(nth(seat + 1) for seat in pair) for pair in ruleset.seats_by_side(high)
-        )
-        against = " against the ".join([f"{first} players", *others])
-        sentence = (
-            f"Exactly {count} players in two pairs; partners sit opposite each other "
-            f"(the {against}), and each plays their own bids."
+        sentence = Sentence(
+            "Exactly {count} players in two pairs; partners sit opposite each other "
+            "(the {against}), and each plays their own bids.",
+            count=count,
+            against=against,
         )
     else:
-        sentence = f"{count} players, each playing for themself."
-    return RuleWords((sentence,), facts=(("Players", count),))
+        sentence = Sentence("{count} players, each playing for themself.", count=count)
+    return RuleWords((sentence,), facts=((Sentence("Players"), count),))
 
 
 def _deck(ruleset: Ruleset) -> RuleWords:
@@ -87,21 +102,26 @@ def _deck(ruleset: Ruleset) -> RuleWords:
             "The biggest deal uses {n} cards; one more is turned up for trump.", n=fullest
         )
     )
-    return RuleWords((Sentence("{deck}.", deck=deck), biggest), facts=(("Deck", cards),))
+    return RuleWords((Sentence("{deck}.", deck=deck), biggest), facts=((Sentence("Deck"), cards),))
 
 
 def _partnership(ruleset: Ruleset) -> RuleWords:
+    teams_title = Sentence("Teams")
     if not ruleset.partnership:
-        return RuleWords(facts=(("Teams", "none, each plays for themself"),))
-    teams = " against ".join(
-        " & ".join(str(seat + 1) for seat in team)
-        for team in ruleset.seats_by_side(ruleset.max_players)
+        return RuleWords(facts=((teams_title, Sentence("none, each plays for themself")),))
+    teams = _against(
+        [
+            " & ".join(str(seat + 1) for seat in team)
+            for team in ruleset.seats_by_side(ruleset.max_players)
+        ],
+        players=False,
     )
-    line = (
-        f"Teams: seats {teams}. A team's bid is its two bids added; "
-        "a board outranks the partner's number."
+    line = Sentence(
+        "Teams: seats {teams}. A team's bid is its two bids added; "
+        "a board outranks the partner's number.",
+        teams=teams,
     )
-    return RuleWords(lines=(line,), facts=(("Teams", "two teams of two"),))
+    return RuleWords(lines=(line,), facts=((teams_title, Sentence("two teams of two")),))
 
 
 def _schedule(ruleset: Ruleset) -> RuleWords:
@@ -111,7 +131,12 @@ def _schedule(ruleset: Ruleset) -> RuleWords:
     rows = []
     for counts, players in by_count.items():
         who = str(players[0]) if len(players) == 1 else f"{players[0]}–{players[-1]}"
-        rows.append((f"{who} players", f"{len(counts)} deals: {schedule_words(counts)}"))
+        rows.append(
+            (
+                Sentence("{who} players", who=who),
+                Sentence("{n} deals: {schedule}", n=len(counts), schedule=schedule_words(counts)),
+            )
+        )
     if len(by_count) == 1:
         counts = next(iter(by_count))
         sentences = (
@@ -125,11 +150,11 @@ def _schedule(ruleset: Ruleset) -> RuleWords:
                 "it is dealt again with the same number of cards."
             ),
         )
-        return RuleWords(sentences, facts=(("Deals", rows[0][1]),))
-    fact = "; ".join(f"{who}, {what}" for who, what in rows)
+        return RuleWords(sentences, facts=((Sentence("Deals"), rows[0][1]),))
+    fact = Lines([Lines((who, what), ", ") for who, what in rows], "; ")
     return RuleWords(
         (Sentence("The number of cards depends on how many play:"),),
-        facts=(("Deals", fact),),
+        facts=((Sentence("Deals"), fact),),
         rows=tuple(rows),
     )
 
@@ -140,15 +165,16 @@ def _first_bidder(ruleset: Ruleset) -> RuleWords:
             "Bidding starts with the player to the dealer's left and goes round the table, the "
             "dealer last."
         )
+        fact = Sentence("the player to the dealer's left")
     else:
         first = Sentence(
             "Bidding starts with the player to the dealer's right, then goes on round the "
             "table in the direction of play, so the dealer bids second."
         )
-    fact = f"the player to the dealer's {ruleset.first_bidder}"
+        fact = Sentence("the player to the dealer's right")
     return RuleWords(
         (Sentence("The deal passes one seat on after every deal."), first),
-        facts=(("Who bids first", fact),),
+        facts=((Sentence("Who bids first"), fact),),
     )
 
 
@@ -181,192 +207,28 @@ def _bids(ruleset: Ruleset) -> RuleWords:
     if ruleset.partnership:
         sentences.append(Sentence("A team's bid is the two partners' bids added up."))
     top = "n" if ruleset.max_bid == "n" else "n−1"
-    said = ["pass (0)", f"1 … {top}"] if ruleset.min_bid == 0 else [f"1 … {top}"]
-    said += ["board"] * (ruleset.board is not None)
-    said += ["rainbow"] * isinstance(ruleset.rainbow, RainbowBid)
+    passed = Sentence("pass (0)")
+    said: list[str] = [passed, f"1 … {top}"] if ruleset.min_bid == 0 else [f"1 … {top}"]
+    said += [Sentence("board")] * (ruleset.board is not None)
+    said += [Sentence("rainbow")] * isinstance(ruleset.rainbow, RainbowBid)
     if ruleset.first_bidder == "left":
-        order = "from the dealer's left, dealer last"
+        order = Sentence("from the dealer's left, dealer last")
     else:
-        order = "from the dealer's right, then round in the direction of play"
-    line = f"Bids on n cards: {', '.join(said)}; bidding starts {order}."
+        order = Sentence("from the dealer's right, then round in the direction of play")
+    line = Sentence(
+        "Bids on n cards: {bids}; bidding starts {order}.", bids=Lines(said, ", "), order=order
+    )
     facts = (
-        ("Lowest bid", "pass (0)" if ruleset.min_bid == 0 else "1"),
-        ("Highest bid", top),
+        (Sentence("Lowest bid"), passed if ruleset.min_bid == 0 else "1"),
+        (Sentence("Highest bid"), top),
     )
     return RuleWords(tuple(sentences), (line,), facts)
 
 
-def _board(ruleset: Ruleset) -> RuleWords:
-    board = ruleset.board
-    if board is None:
-        return RuleWords(
-            (Sentence("There are no boards: nobody may bid to take every trick."),),
-            facts=(("Boards", "none"),),
-        )
-    sentences = [
-        f"A board is worth {board.per_trick} a trick: {board.per_trick} × n if the "
-        f"{'team' if ruleset.partnership else 'bidder'} takes every trick, and the same "
-        "amount is lost if even one trick is missed."
-    ]
-    if board.multipliers == (1,):
-        sentences.append(Sentence("Boards do not escalate: every board is a single board."))
-    else:
-        levels = ", ".join(
-            f"the {ordinal(level)} ({board_name(level) if level > 1 else 'single board'}) "
-            f"×{multiplier}"
-            for level, multiplier in enumerate(board.multipliers, 1)
-        )
-        sentences.append(
-            f"Boards escalate in the order they are said: {levels}; any later board "
-            f"counts ×{board.multipliers[-1]}."
-        )
-        if len(board.multipliers) > ruleset.max_players:
-            sentences.append(
-                f"With at most {ruleset.max_players} players, no more than "
-                f"{ruleset.max_players} boards can be said in one deal."
-            )
-    if ruleset.partnership:
-        sentences.append(
-            Sentence(
-                "A team counts its highest board, and the partner's number bid does not count "
-                "beside a board."
-            )
-        )
-    multipliers = ", ".join(str(multiplier) for multiplier in board.multipliers)
-    fact = f"{board.per_trick} a trick × {multipliers}"
-    return RuleWords(tuple(sentences), (_board_line(ruleset),), (("Boards", fact),))
-
-
-def _board_line(ruleset: Ruleset) -> str:
-    board = ruleset.board
-    assert board is not None
-    base = f"{board.per_trick} × n"
-    first = board.multipliers[0]
-    text = f"Board (take all n tricks) on n cards: {base}"
-    if first != 1:
-        text += f" × {first}"
-    levels = len(board.multipliers)
-    if levels == 1:
-        text += "; boards do not escalate"
-    else:
-        later = []
-        for level in range(2, levels + 1):
-            multiplier = board.multiplier(level)
-            shown = f"×{multiplier}" if first == 1 else f"{base} × {multiplier}"
-            later.append(f"{board_name(level).removesuffix(' board')} {shown}")
-        text += "; " + ", ".join(later)
-        if ruleset.max_players > levels:
-            text += " (later boards as the last)"
-    return text + ". A lost board costs as much."
-
-
-def _scoring(ruleset: Ruleset) -> RuleWords:
-    scoring = ruleset.scoring
-    if isinstance(scoring, AtLeast):
-        over_words = Plural("{n} point", "{n} points", scoring.over)
-        if ruleset.partnership:
-            sentences = [
-                Sentence(
-                    "A team that takes at least its bid scores {bid} for every trick bid and "
-                    "{over} for every trick over the bid.",
-                    bid=scoring.per_bid,
-                    over=over_words,
-                ),
-                Sentence(
-                    "A team that takes fewer tricks than its bid is set: it loses {set} for "
-                    "every trick bid.",
-                    set=scoring.set_per_bid,
-                ),
-            ]
-        else:
-            sentences = [
-                Sentence(
-                    "A player that takes at least their bid scores {bid} for every trick bid and "
-                    "{over} for every trick over the bid.",
-                    bid=scoring.per_bid,
-                    over=over_words,
-                ),
-                Sentence(
-                    "A player that takes fewer tricks than their bid is set: it loses {set} for "
-                    "every trick bid.",
-                    set=scoring.set_per_bid,
-                ),
-            ]
-        if ruleset.min_bid == 0:
-            sentences.append(
-                Sentence(
-                    "A pass (a bid of 0) can never be set: it scores {over} for every trick taken.",
-                    over=over_words,
-                )
-            )
-        per_over = "1 per overtrick" if scoring.over == 1 else f"{scoring.over} per overtrick"
-        line = (
-            f"Made (took at least the bid): {scoring.per_bid} × bid + {per_over}. "
-            f"Set: -{scoring.set_per_bid} × bid."
-        )
-        if ruleset.min_bid == 0:
-            line += f" A bid of 0 by a {side_word(ruleset)}: {scoring.over} per trick taken."
-        facts = (
-            ("Scoring", "at least the bid"),
-            ("Points per bid", str(scoring.per_bid)),
-            ("Points per overtrick", str(scoring.over)),
-            ("Points lost per bid when set", str(scoring.set_per_bid)),
-        )
-        return RuleWords(tuple(sentences), (line,), facts)
-    assert isinstance(scoring, Exact)
-    made = {"base": scoring.made_base, "each": scoring.made_per_trick}
-    sentences = [
-        Sentence("A team that takes exactly the tricks bid scores {base} + {each} a trick.", **made)
-        if ruleset.partnership
-        else Sentence(
-            "A player that takes exactly the tricks bid scores {base} + {each} a trick.", **made
-        ),
-        Sentence(
-            "One that bid all n tricks and took them all scores {base} + {each} a trick instead.",
-            base=scoring.all_base,
-            each=scoring.all_per_trick,
-        ),
-        Sentence(
-            "Anyone who misses the bid, over or under, scores {each} for every trick taken.",
-            each=scoring.missed_per_trick,
-        ),
-    ]
-    lines = [
-        f"Took exactly the bid: {scoring.made_base} + {scoring.made_per_trick} × tricks; "
-        f"bid all n and took all: {scoring.all_base} + {scoring.all_per_trick} × tricks; "
-        f"missed: {scoring.missed_per_trick} × tricks taken."
-    ]
-    spans = ", ".join(f"{first}–{last}" for first, last in scoring.sets)
-    if scoring.sets and ruleset.pairs:
-        sentences.append(
-            f"The game is played in sets of deals ({spans}). A pair whose two players both make "
-            "every bid exactly in a set earns, at the end of the set, "
-            f"{premia_phrase(ruleset.premia, pairs=True)}."
-        )
-    elif scoring.sets:
-        sentences.append(
-            f"The game is played in sets of deals ({spans}). A player who makes every bid "
-            f"exactly in a set earns, at the end of the set, {premia_phrase(ruleset.premia)}."
-        )
-    if scoring.sets:
-        settled = "added at" if ruleset.premia.adds else "settled at"
-        lines.append(
-            f"Sets: deals {spans}. Made every bid of a set: {premia_line(ruleset.premia)}, "
-            f"{settled} the set's last deal."
-        )
-    facts = (
-        ("Scoring", "exactly the bid"),
-        ("Exactly made", f"{scoring.made_base} + {scoring.made_per_trick} a trick"),
-        ("Bid all and took all", f"{scoring.all_base} + {scoring.all_per_trick} a trick"),
-        ("Missed", f"{scoring.missed_per_trick} a trick taken"),
-        ("Sets for the set bonus", spans or "none"),
-    )
-    return RuleWords(tuple(sentences), tuple(lines), facts)
-
-
 def _dealer_hook(ruleset: Ruleset) -> RuleWords:
+    title = Sentence("Dealer's hook")
     if not ruleset.dealer_hook:
-        return RuleWords(facts=(("Dealer's hook", "none"),))
+        return RuleWords(facts=((title, Sentence("none")),))
     return RuleWords(
         (
             Sentence(
@@ -374,24 +236,26 @@ def _dealer_hook(ruleset: Ruleset) -> RuleWords:
                 "add up to n: somebody must miss."
             ),
         ),
-        ("Dealer's hook: the dealer may not bid so that the bids add up to n.",),
-        (("Dealer's hook", "the dealer may not make the bids add up"),),
+        (Sentence("Dealer's hook: the dealer may not bid so that the bids add up to n."),),
+        ((title, Sentence("the dealer may not make the bids add up")),),
     )
 
 
 def _redeal(ruleset: Ruleset) -> RuleWords:
+    title = Sentence("When everyone passes")
     if ruleset.redeal is None:
+        played = Sentence("played and scored")
         if ruleset.min_bid > 0:
             return RuleWords(
                 (Sentence("Nobody can pass, so every deal is played."),),
-                facts=(("When everyone passes", "played and scored"),),
+                facts=((title, played),),
             )
         return RuleWords(
             (Sentence("If everyone passes, the deal is played and scored all the same."),),
-            ("Everyone passes: the deal is played and scored.",),
-            (("When everyone passes", "played and scored"),),
+            (Sentence("Everyone passes: the deal is played and scored."),),
+            ((title, played),),
         )
-    who = "the same dealer" if ruleset.redeal == "same" else "the next dealer"
+    who = Sentence("the same dealer") if ruleset.redeal == "same" else Sentence("the next dealer")
     sentence = (
         Sentence(
             "If everyone passes, the deal is thrown in: nothing is scored and it is dealt again "
@@ -403,17 +267,18 @@ def _redeal(ruleset: Ruleset) -> RuleWords:
             "with the same number of cards by the next dealer."
         )
     )
-    line = f"Everyone passes: thrown in, redealt by {who} with as many cards."
-    return RuleWords((sentence,), (line,), (("When everyone passes", f"thrown in, {who}"),))
+    line = Sentence("Everyone passes: thrown in, redealt by {who} with as many cards.", who=who)
+    return RuleWords((sentence,), (line,), ((title, Sentence("thrown in, {who}", who=who)),))
 
 
 def _rainbow(ruleset: Ruleset) -> RuleWords:
     rainbow = ruleset.rainbow
     cards = RAINBOW_CARDS
+    title = Sentence("Rainbows")
     if rainbow is None:
         return RuleWords(
             (Sentence("Rainbows (one card of each suit) count for nothing."),),
-            facts=(("Rainbows", "nothing"),),
+            facts=((title, Sentence("nothing")),),
         )
     if isinstance(rainbow, RainbowBonus):
         held = {"cards": cards, "bonus": rainbow.bonus}
@@ -433,11 +298,21 @@ def _rainbow(ruleset: Ruleset) -> RuleWords:
             )
         )
         line = (
-            f"Rainbow ({cards}-card deal): each player holding one card of every suit "
-            f"(a joker counts as trump) earns +{rainbow.bonus} for the "
-            f"{side_word(ruleset)}, even when set."
+            Sentence(
+                "Rainbow ({cards}-card deal): each player holding one card of every suit "
+                "(a joker counts as trump) earns +{bonus} for the team, even when set.",
+                **held,
+            )
+            if ruleset.partnership
+            else Sentence(
+                "Rainbow ({cards}-card deal): each player holding one card of every suit "
+                "(a joker counts as trump) earns +{bonus} for the player, even when set.",
+                **held,
+            )
         )
-        return RuleWords((sentence,), (line,), (("Rainbows", f"a bonus of {rainbow.bonus}"),))
+        fact = Sentence("a bonus of {n}", n=rainbow.bonus)
+        return RuleWords((sentence,), (line,), ((title, fact),))
+    made, failed = f"{rainbow.made:+d}", f"{rainbow.failed:+d}"
     sentences = (
         Sentence(
             "On a {cards}-card deal, a player holding one card of each suit may bid rainbow "
@@ -446,22 +321,26 @@ def _rainbow(ruleset: Ruleset) -> RuleWords:
         ),
         Sentence(
             "Taking at least one trick scores {made}; taking none scores {failed}.",
-            made=f"{rainbow.made:+d}",
-            failed=f"{rainbow.failed:+d}",
+            made=made,
+            failed=failed,
         ),
     )
-    line = (
-        f"Rainbow bid ({cards}-card deal): a player holding one card of every suit may bid "
-        f"rainbow and leads; at least one trick +{rainbow.made}, none {rainbow.failed:+d}."
+    line = Sentence(
+        "Rainbow bid ({cards}-card deal): a player holding one card of every suit may bid "
+        "rainbow and leads; at least one trick +{made}, none {failed}.",
+        cards=cards,
+        made=rainbow.made,
+        failed=failed,
     )
-    fact = f"a bid: {rainbow.made:+d} made, {rainbow.failed:+d} failed"
-    return RuleWords(sentences, (line,), (("Rainbows", fact),))
+    fact = Sentence("a bid: {made} made, {failed} failed", made=made, failed=failed)
+    return RuleWords(sentences, (line,), ((title, fact),))
 
 
 def _one_card(ruleset: Ruleset) -> RuleWords:
     value = ruleset.one_card_board
+    title = Sentence("The 1-card deals")
     if value is None:
-        return RuleWords(facts=(("The 1-card deals", "like any other deal"),))
+        return RuleWords(facts=((title, Sentence("like any other deal")),))
     return RuleWords(
         (
             Sentence("With 1 card each, a player may only pass or bid board."),
@@ -471,8 +350,12 @@ def _one_card(ruleset: Ruleset) -> RuleWords:
                 value=value,
             ),
         ),
-        (f"1-card deals: only pass or board; a board scores ±{value}, a pass 0.",),
-        (("The 1-card deals", f"only pass or board, a board ±{value}"),),
+        (
+            Sentence(
+                "1-card deals: only pass or board; a board scores ±{value}, a pass 0.", value=value
+            ),
+        ),
+        ((title, Sentence("only pass or board, a board ±{value}", value=value)),),
     )
 
 
@@ -483,25 +366,33 @@ def _lead(ruleset: Ruleset) -> RuleWords:
         sentences.append(
             Sentence("A rainbow bidder leads the first trick before anyone else. Otherwise:")
         )
-    first_too = "; a rainbow bidder first" if rainbow else ""
+    first_too = Sentence("; a rainbow bidder first") if rainbow else ""
+    title = Sentence("Who leads")
     if ruleset.lead == "left":
         sentences.append(Sentence("The first bidder leads the first trick."))
         line = (
-            f"Lead: the player on the dealer's {ruleset.first_bidder} (the first bidder)"
-            f"{first_too}."
+            Sentence(
+                "Lead: the player on the dealer's left (the first bidder){rainbow}.",
+                rainbow=first_too,
+            )
+            if ruleset.first_bidder == "left"
+            else Sentence(
+                "Lead: the player on the dealer's right (the first bidder){rainbow}.",
+                rainbow=first_too,
+            )
         )
-        return RuleWords(tuple(sentences), (line,), (("Who leads", "the first bidder"),))
+        return RuleWords(tuple(sentences), (line,), ((title, Sentence("the first bidder")),))
     sentences.append(
         Sentence(
             "The highest bid leads the first trick: the last board said, or else the highest "
             "number (the earlier bidder on a tie; the first bidder if everyone passed)."
         )
     )
-    line = (
-        "Lead: the highest bid leads (the last board said; on a tie the earliest bidder)"
-        f"{first_too}."
+    line = Sentence(
+        "Lead: the highest bid leads (the last board said; on a tie the earliest bidder){rainbow}.",
+        rainbow=first_too,
     )
-    return RuleWords(tuple(sentences), (line,), (("Who leads", "the highest bid"),))
+    return RuleWords(tuple(sentences), (line,), ((title, Sentence("the highest bid")),))
 
 
 #: Each rule of the document in words; a rule missing here is still shown by its value.
@@ -513,8 +404,8 @@ WORDS: dict[str, Callable[[Ruleset], RuleWords]] = {
     "schedule": _schedule,
     "first_bidder": _first_bidder,
     "bids": _bids,
-    "board": _board,
-    "scoring": _scoring,
+    "board": board_words,
+    "scoring": scoring_words,
     "dealer_hook": _dealer_hook,
     "redeal": _redeal,
     "rainbow": _rainbow,

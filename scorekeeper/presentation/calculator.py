@@ -13,11 +13,12 @@ from dataclasses import dataclass
 
 from ..house_rules.compare import OneDeal, RuleChange, judge_difference, judge_everywhere
 from ..rules import MAX_NAME_LENGTH, NameRefused, find_ruleset, name_key, parse_bid, read_name
+from ..rules.sentences import Plural, Sentence
 from ..storage import Connection, ruleset_choices
 from .rules_pages import SideResult, side_results
 
 #: What the page says when a seat's bid or tricks, or the cards, are not one of the choices.
-CHOOSE_EVERY_SEAT = "Choose a bid and the tricks taken for every player."
+CHOOSE_EVERY_SEAT = Sentence("Choose a bid and the tricks taken for every player.")
 
 
 @dataclass(frozen=True)
@@ -113,15 +114,19 @@ def one_deal(names: Sequence[str], asked: DealAsked) -> tuple[OneDeal | None, st
     try:
         names = [read_name(name, seat) for seat, name in enumerate(names)]
     except NameRefused as refused:
-        return None, f"Player {refused.seat + 1}: {refused.reason}."
+        return None, Sentence(
+            "Player {seat}: {reason}.", seat=refused.seat + 1, reason=refused.reason
+        )
     if len({name_key(name) for name in names}) != len(names):
-        return None, "Give the four players different names."
+        return None, Sentence("Give the four players different names.")
     cards, tricks = asked.cards, asked.tricks
     bids = tuple(parse_bid(bid, player=name) for bid, name in zip(asked.bids, names, strict=True))
     everyone_passed = all(bid.is_zero for bid in bids)
     if sum(tricks) != cards and not (everyone_passed and sum(tricks) == 0):
-        return None, (
-            f"The tricks add up to {sum(tricks)}, but with {cards} card{'s' * (cards != 1)} "
-            f"each there {'is' if cards == 1 else 'are'} {cards}."
+        return None, Plural(
+            "The tricks add up to {taken}, but with {n} card each there is {n}.",
+            "The tricks add up to {taken}, but with {n} cards each there are {n}.",
+            cards,
+            taken=sum(tricks),
         )
     return OneDeal(tuple(names), asked.dealer, cards, bids, tricks, asked.rainbows), None

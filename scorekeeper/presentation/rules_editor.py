@@ -26,6 +26,7 @@ from ..house_rules.schema import SCHEMA, Field, Rule, rules_read
 from ..house_rules.words import RULE_TITLES
 from ..rules import BUILTIN_DOCUMENTS, Ruleset, ScoreError, builtin_document, find_ruleset
 from ..rules.parts import NAME_LENGTH
+from ..rules.sentences import Sentence
 from ..storage import Connection, FoundRuleset, find_any_ruleset
 
 #: The ruleset a new house ruleset starts from when the link does not say.
@@ -210,6 +211,6 @@ def _input(field: Field, values: Mapping[str, str], *, titled: bool) -> Input:
     choices = [Choice(option.value, option.label) for option in field.choices]
     typed = values.get(field.name, "")
     if field.other and typed.strip().isdigit() and typed not in {c.value for c in choices}:
-        choices.append(Choice(typed, field.other.format(typed)))  # e.g. a 40-card deck
+        choices.append(Choice(typed, Sentence(field.other, n=typed)))  # e.g. a 40-card deck
     kind = field.kind if field.kind in ("choice", "number", "levels") else "text"
     return Input(kind, field.name, field.label, list(field.names()), choices, titled)

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import GameFileError
+from .sentences import Sentence
 
 #: Ranks from lowest to highest, as written on the cards.
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -25,9 +26,21 @@ class DrawnCard:
         """Read a card from its rank ("10", "Q", "A") and suit ("hearts")."""
         rank_text, suit_text = rank.strip().upper(), suit.strip().lower()
         if rank_text not in RANKS:
-            raise GameFileError(f"{rank!r} is not a card's rank: say one of {', '.join(RANKS)}")
+            raise GameFileError(
+                Sentence(
+                    "{rank} is not a card's rank: say one of {ranks}",
+                    rank=repr(rank),
+                    ranks=", ".join(RANKS),
+                )
+            )
         if suit_text not in SUITS:
-            raise GameFileError(f"{suit!r} is not a suit: say one of {', '.join(SUITS)}")
+            raise GameFileError(
+                Sentence(
+                    "{suit} is not a suit: say one of {suits}",
+                    suit=repr(suit),
+                    suits=", ".join(SUITS),
+                )
+            )
         return cls(RANKS.index(rank_text), SUITS.index(suit_text))
 
     def __str__(self) -> str:
@@ -48,12 +61,19 @@ def draw_for_seats(
     """Seat the table from the cards drawn: highest deals; in a partnership the two highest
     are partners and sit opposite (the others keep their order)."""
     if len(players) != len(cards):
-        raise GameFileError(f"{len(cards)} cards drawn for {len(players)} players")
+        raise GameFileError(
+            Sentence("{cards} cards drawn for {n} players", cards=len(cards), n=len(players))
+        )
     for seat, card in enumerate(cards):
         if card in cards[:seat]:
             other = players[cards.index(card)]
             raise GameFileError(
-                f"{players[seat]} and {other} cannot both have drawn the {card}",
+                Sentence(
+                    "{name} and {other} cannot both have drawn the {card}",
+                    name=players[seat],
+                    other=other,
+                    card=str(card),
+                ),
                 player=players[seat],
             )
     ranked = sorted(range(len(players)), key=lambda seat: cards[seat], reverse=True)
@@ -61,7 +81,7 @@ def draw_for_seats(
     if not partnership:
         return Seating(tuple(players), highest)
     if len(players) != 4:
-        raise GameFileError("a partnership needs exactly 4 players")
+        raise GameFileError(Sentence("a partnership needs exactly 4 players"))
     partner = ranked[1]
     others = [seat for seat in range(4) if seat not in (highest, partner)]
     # Keep the others in the order they came after the dealer round the table.

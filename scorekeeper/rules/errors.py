@@ -8,6 +8,8 @@ what is wrong and where.
 
 from __future__ import annotations
 
+from .sentences import Sentence
+
 
 class ScoreError(ValueError):
     """Something in a game or a ruleset that the rules do not allow."""
@@ -27,9 +29,13 @@ class ScoreError(ValueError):
         super().__init__(str(self))
 
     def __str__(self) -> str:
+        return self.said()
+
+    def said(self) -> str:
+        """Return the whole refusal, the deal first: a `Sentence` when its message is one."""
         if self.deal is None:
             return self.message
-        return f"deal {self.deal}: {self.message}"
+        return Sentence("deal {deal}: {message}", deal=self.deal, message=self.message)
 
     def __reduce__(self) -> tuple[object, ...]:
         # Kept whole when it crosses to another process (a sheet printed apart): every
@@ -58,7 +64,9 @@ class NameRefused(GameFileError):
     def __init__(self, reason: str, *, seat: int, message: str | None = None) -> None:
         self.reason = reason
         self.seat = seat
-        super().__init__(message or f"player {seat + 1}: {reason}")
+        super().__init__(
+            message or Sentence("player {seat}: {reason}", seat=seat + 1, reason=reason)
+        )
 
 
 class RulesetError(ScoreError):

@@ -107,10 +107,11 @@ def check_fits(
 ) -> None:
     """Refuse team tricks outside a partnership, and no trump where the deck has no jokers."""
     if team_tricks and not ruleset.partnership:
-        raise GameFileError("team_tricks is only for partnership games", deal=index)
+        raise GameFileError(Sentence("team_tricks is only for partnership games"), deal=index)
     if trump == "none" and not ruleset.allows_no_trump():
         raise GameFileError(
-            "a deck without jokers always has a trump suit, so trump cannot be none", deal=index
+            Sentence("a deck without jokers always has a trump suit, so trump cannot be none"),
+            deal=index,
         )
 
 
@@ -180,8 +181,12 @@ def _check_bids(
 
 def _tricks_do_not_add_up(setup: DealSetup, taken: int) -> TricksError:
     return TricksError(
-        f"the tricks add up to {taken}, but with {plural(setup.cards, 'card')} each "
-        f"there are {plural(setup.cards, 'trick')}",
+        Sentence(
+            "the tricks add up to {taken}, but with {cards} each there are {tricks}",
+            taken=taken,
+            cards=plural(setup.cards, "card"),
+            tricks=plural(setup.cards, "trick"),
+        ),
         deal=setup.index,
     )
 
@@ -192,13 +197,19 @@ def check_rainbows(game: Game, setup: DealSetup, record: DealRecord) -> tuple[in
         return ()
     if not isinstance(game.ruleset.rainbow, RainbowBonus):
         raise GameFileError(
-            f"{game.ruleset.name} pays no rainbow bonus, so no rainbows can be recorded",
+            Sentence(
+                "{rules} pays no rainbow bonus, so no rainbows can be recorded",
+                rules=game.ruleset.name,
+            ),
             deal=setup.index,
         )
     if not game.ruleset.pays_rainbow_bonus(setup.cards):
         raise GameFileError(
-            f"rainbows count only on the {RAINBOW_CARDS}-card deal, "
-            f"not with {plural(setup.cards, 'card')}",
+            Sentence(
+                "rainbows count only on the {n}-card deal, not with {cards}",
+                n=RAINBOW_CARDS,
+                cards=plural(setup.cards, "card"),
+            ),
             deal=setup.index,
         )
     return record.rainbows
@@ -252,16 +263,20 @@ def _score_deal(
     if thrown_in:
         if record.tricks is not None or record.team_tricks is not None:
             raise TricksError(
-                "everyone passed, so the deal is thrown in and dealt again: it has no tricks",
+                Sentence(
+                    "everyone passed, so the deal is thrown in and dealt again: it has no tricks"
+                ),
                 deal=setup.index,
             )
         if record.rainbows:
-            raise GameFileError("a thrown-in deal has no rainbows to score", deal=setup.index)
+            raise GameFileError(
+                Sentence("a thrown-in deal has no rainbows to score"), deal=setup.index
+            )
         return DealResult(setup, record, levels, None, True, None, None, tuple(totals))
     by_side = record.team_tricks
     if by_side is None:
         if record.tricks is None:
-            raise TricksError("the tricks each player took are missing", deal=setup.index)
+            raise TricksError(Sentence("the tricks each player took are missing"), deal=setup.index)
         by_side = ruleset.tricks_by_side(record.tricks)
     if sum(by_side) != cards:
         raise _tricks_do_not_add_up(setup, sum(by_side))
@@ -310,7 +325,7 @@ def score_game(game: Game) -> GameResult:
     most_thrown_in = slots * THROWN_IN_PER_DEAL if limits_apply() else None
     for index, record in enumerate(game.deals, 1):
         if number > slots:
-            raise GameOverError(f"the game ended after {slots} deals", deal=index)
+            raise GameOverError(Sentence("the game ended after {n} deals", n=slots), deal=index)
         setup = _new(DealSetup, (index, number, schedule[number - 1], dealer, orders[dealer]))
         passes = passes_before(ruleset, players, bids_played, number) if limited else None
         result = _score_deal(game, table, setup, record, totals, passes)
@@ -319,9 +334,14 @@ def score_game(game: Game) -> GameResult:
             thrown_in += 1
             if most_thrown_in is not None and thrown_in > most_thrown_in:
                 raise ThrownInError(
-                    f"a game of {slots} deals keeps at most {most_thrown_in} thrown-in deals "
-                    f"(one for each deal of its schedule), and this would be thrown-in deal "
-                    f"{thrown_in}; start a new game to go on",
+                    Sentence(
+                        "a game of {n} deals keeps at most {most} thrown-in deals (one for each "
+                        "deal of its schedule), and this would be thrown-in deal {this}; start a "
+                        "new game to go on",
+                        n=slots,
+                        most=most_thrown_in,
+                        this=thrown_in,
+                    ),
                     deal=index,
                 )
             if ruleset.redeal == "next":

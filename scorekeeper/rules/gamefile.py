@@ -19,6 +19,7 @@ from .names import (
 )
 from .records import TRUMPS, DealRecord, Game
 from .ruleset import Ruleset, find_ruleset
+from .sentences import Sentence
 from .validation import limits_apply
 
 GAME_KEYS = ("ruleset", "players", "first_dealer", "deals")
@@ -40,39 +41,54 @@ def load_game_text(text: str | bytes, *, lookup: RulesetLookup = default_lookup)
     try:
         document = json.loads(text)
     except (ValueError, UnicodeDecodeError) as error:
-        raise GameFileError(f"the game file is not valid JSON ({error})") from None
+        raise GameFileError(
+            Sentence("the game file is not valid JSON ({error})", error=str(error))
+        ) from None
     except RecursionError:
-        raise GameFileError("the game file is not valid JSON (it is nested too deeply)") from None
+        raise GameFileError(
+            Sentence("the game file is not valid JSON (it is nested too deeply)")
+        ) from None
     return read_game(document, lookup=lookup)
 
 
 def read_game(document: Any, *, lookup: RulesetLookup = default_lookup) -> Game:
     """Read a game file (already parsed JSON) into a Game, refusing anything malformed."""
     if not isinstance(document, dict):
-        raise GameFileError("the game file must be a JSON object with ruleset, players and deals")
+        raise GameFileError(
+            Sentence("the game file must be a JSON object with ruleset, players and deals")
+        )
     unknown = sorted(key for key in document if key not in GAME_KEYS)
     if unknown:
         raise GameFileError(
-            f"the game file has an unknown field '{unknown[0]}'; "
-            f"its fields are {', '.join(GAME_KEYS)}"
+            Sentence(
+                "the game file has an unknown field '{field}'; its fields are {fields}",
+                field=unknown[0],
+                fields=", ".join(GAME_KEYS),
+            )
         )
     if "ruleset" not in document:
-        raise GameFileError("the game file does not say which ruleset it is played under")
+        raise GameFileError(Sentence("the game file does not say which ruleset it is played under"))
     ref = document["ruleset"]
     if not isinstance(ref, str | dict):
-        raise GameFileError("the ruleset must be a ruleset's name (slug) or a house ruleset")
+        raise GameFileError(
+            Sentence("the ruleset must be a ruleset's name (slug) or a house ruleset")
+        )
     ruleset = lookup(ref)
     players = read_players(document.get("players"), ruleset)
     first_dealer = document.get("first_dealer", 0)
     if isinstance(first_dealer, bool) or not isinstance(first_dealer, int):
-        raise GameFileError("first_dealer must be a seat number (0 for the first player)")
+        raise GameFileError(Sentence("first_dealer must be a seat number (0 for the first player)"))
     if not 0 <= first_dealer < len(players):
         raise GameFileError(
-            f"first_dealer must be a seat from 0 to {len(players) - 1}, not {first_dealer}"
+            Sentence(
+                "first_dealer must be a seat from 0 to {last}, not {seat}",
+                last=len(players) - 1,
+                seat=first_dealer,
+            )
         )
     raw_deals = document.get("deals", [])
     if not isinstance(raw_deals, list):
-        raise GameFileError("deals must be a list")
+        raise GameFileError(Sentence("deals must be a list"))
     count, partnership = len(players), ruleset.partnership
     deals = []
     for index, raw in enumerate(raw_deals, 1):
@@ -90,7 +106,7 @@ def read_players(raw: Any, ruleset: Ruleset) -> tuple[str, ...]:
     stored before these checks keeps its names as they were stored (`stored_values`).
     """
     if not isinstance(raw, list) or not raw:
-        raise GameFileError("players must be a list of names in seating order")
+        raise GameFileError(Sentence("players must be a list of names in seating order"))
     if not limits_apply():
         return _stored_players(raw, ruleset)
     names: list[str] = []
@@ -99,11 +115,16 @@ def read_players(raw: Any, ruleset: Ruleset) -> tuple[str, ...]:
         name = read_name(given, seat)
         key = name_key(name)
         if key in seats:
-            first = f"{names[seats[key]]} (player {seats[key] + 1})"
+            first = Sentence("{name} (player {seat})", name=names[seats[key]], seat=seats[key] + 1)
             raise NameRefused(
-                f"the same name as {first}: names must differ",
+                Sentence("the same name as {first}: names must differ", first=first),
                 seat=seat,
-                message=f"player {seat + 1}: {name} is the same name as {first}; names must differ",
+                message=Sentence(
+                    "player {seat}: {name} is the same name as {first}; names must differ",
+                    seat=seat + 1,
+                    name=name,
+                    first=first,
+                ),
             )
         seats[key] = seat
         names.append(name)
@@ -114,21 +135,29 @@ def read_players(raw: Any, ruleset: Ruleset) -> tuple[str, ...]:
 def read_name(given: Any, seat: int) -> str:
     """Read one player's name as it is kept (composed, trimmed), or say what is wrong with it."""
     if not isinstance(given, str) or not given.strip():
-        raise NameRefused("every player needs a name", seat=seat)
+        raise NameRefused(Sentence("every player needs a name"), seat=seat)
     if has_control_character(given):
         raise NameRefused(
-            "a name cannot hold control characters or broken text; type it again", seat=seat
+            Sentence("a name cannot hold control characters or broken text; type it again"),
+            seat=seat,
         )
     name = unicodedata.normalize("NFC", given).strip()
     if len(name) > MAX_NAME_LENGTH:
         raise NameRefused(
-            f"a name has at most {MAX_NAME_LENGTH} characters; this one has {len(name)}",
+            Sentence(
+                "a name has at most {most} characters; this one has {n}",
+                most=MAX_NAME_LENGTH,
+                n=len(name),
+            ),
             seat=seat,
         )
     hidden = invisible_character(name)
     if hidden is not None:
         raise NameRefused(
-            f"a name cannot hold an invisible character ({describe_character(hidden)})",
+            Sentence(
+                "a name cannot hold an invisible character ({character})",
+                character=describe_character(hidden),
+            ),
             seat=seat,
         )
     return name
@@ -139,12 +168,16 @@ def _stored_players(raw: list[Any], ruleset: Ruleset) -> tuple[str, ...]:
     seen: set[str] = set()
     for seat, name in enumerate(raw):
         if not isinstance(name, str) or not name.strip():
-            raise NameRefused("every player needs a name", seat=seat)
+            raise NameRefused(Sentence("every player needs a name"), seat=seat)
         if has_control_character(name):
-            raise NameRefused("a name cannot hold control characters or broken text", seat=seat)
+            raise NameRefused(
+                Sentence("a name cannot hold control characters or broken text"), seat=seat
+            )
         key = name.strip().casefold()  # how names were told apart when it was stored
         if key in seen:
-            raise NameRefused(f"two players are called {name.strip()}", seat=seat)
+            raise NameRefused(
+                Sentence("two players are called {name}", name=name.strip()), seat=seat
+            )
         seen.add(key)
     _check_count(len(raw), ruleset)
     return tuple(raw)
@@ -159,10 +192,15 @@ def _check_count(count: int, ruleset: Ruleset) -> None:
 
 def _whole_numbers(raw: Any, count: int, what: str, deal: int) -> tuple[int, ...]:
     if not isinstance(raw, list) or len(raw) != count:
-        raise GameFileError(f"{what} must be a list of {count} whole numbers", deal=deal)
+        raise GameFileError(
+            Sentence("{what} must be a list of {n} whole numbers", what=what, n=count), deal=deal
+        )
     for value in raw:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise GameFileError(f"{what} must be whole numbers, not {value!r}", deal=deal)
+            raise GameFileError(
+                Sentence("{what} must be whole numbers, not {value}", what=what, value=repr(value)),
+                deal=deal,
+            )
     return tuple(raw)
 
 
@@ -177,25 +215,35 @@ def read_deal(raw: Any, *, index: int, players: Sequence[str], ruleset: Ruleset)
 def _read_in_full(raw: Any, *, index: int, players: Sequence[str], ruleset: Ruleset) -> DealRecord:
     """Read a deal the plain reading left: check every field, and say what is wrong."""
     if not isinstance(raw, dict):
-        raise GameFileError("a deal must be an object with bids and tricks", deal=index)
+        raise GameFileError(Sentence("a deal must be an object with bids and tricks"), deal=index)
     unknown = sorted(key for key in raw if key not in DEAL_KEYS)
     if unknown:
         raise GameFileError(
-            f"unknown field '{unknown[0]}'; a deal has {', '.join(DEAL_KEYS)}", deal=index
+            Sentence(
+                "unknown field '{field}'; a deal has {fields}",
+                field=unknown[0],
+                fields=", ".join(DEAL_KEYS),
+            ),
+            deal=index,
         )
     raw_bids = raw.get("bids")
     if not isinstance(raw_bids, list):
-        raise GameFileError("the bids are missing", deal=index)
+        raise GameFileError(Sentence("the bids are missing"), deal=index)
     if len(raw_bids) != len(players):
         raise GameFileError(
-            f"{len(raw_bids)} bids for {len(players)} players: give one bid per seat", deal=index
+            Sentence(
+                "{bids} bids for {n} players: give one bid per seat",
+                bids=len(raw_bids),
+                n=len(players),
+            ),
+            deal=index,
         )
     bids = tuple(
         parse_bid(value, deal=index, player=players[seat]) for seat, value in enumerate(raw_bids)
     )
     tricks = team_tricks = None
     if "tricks" in raw and "team_tricks" in raw:
-        raise GameFileError("give tricks or team_tricks, not both", deal=index)
+        raise GameFileError(Sentence("give tricks or team_tricks, not both"), deal=index)
     if raw.get("tricks") is not None:
         tricks = _whole_numbers(raw["tricks"], len(players), "tricks", index)
     if raw.get("team_tricks") is not None:
@@ -204,12 +252,18 @@ def _read_in_full(raw: Any, *, index: int, players: Sequence[str], ruleset: Rule
         team_tricks = (pair[0], pair[1])
     for value, whose in _tricks_owners(tricks, team_tricks, players, ruleset):
         if value < 0:
-            raise TricksError(f"{whose} cannot take fewer than 0 tricks", deal=index)
+            raise TricksError(
+                Sentence("{name} cannot take fewer than 0 tricks", name=whose), deal=index
+            )
     trump = raw.get("trump")
     if trump is not None:
         if not isinstance(trump, str) or trump.strip().lower() not in TRUMPS:
             raise GameFileError(
-                f"trump must be clubs, diamonds, hearts, spades or none, not {trump!r}", deal=index
+                Sentence(
+                    "trump must be clubs, diamonds, hearts, spades or none, not {trump}",
+                    trump=repr(trump),
+                ),
+                deal=index,
             )
         trump = trump.strip().lower()
         check_fits(ruleset, index, trump=trump)
@@ -285,15 +339,22 @@ def _tricks_owners(
 
 def _rainbow_seats(raw: Any, players: Sequence[str], index: int) -> tuple[int, ...]:
     if not isinstance(raw, list):
-        raise GameFileError("rainbows must be a list of seats", deal=index)
+        raise GameFileError(Sentence("rainbows must be a list of seats"), deal=index)
     seats: list[int] = []
     for seat in raw:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(players):
             raise GameFileError(
-                f"rainbows must name seats from 0 to {len(players) - 1}, not {seat!r}", deal=index
+                Sentence(
+                    "rainbows must name seats from 0 to {last}, not {seat}",
+                    last=len(players) - 1,
+                    seat=repr(seat),
+                ),
+                deal=index,
             )
         if seat in seats:
-            raise GameFileError(f"{players[seat]}'s rainbow is listed twice", deal=index)
+            raise GameFileError(
+                Sentence("{name}'s rainbow is listed twice", name=players[seat]), deal=index
+            )
         seats.append(seat)
     return tuple(seats)
 

@@ -32,6 +32,7 @@ from .parts import (
     RainbowBid,
     RainbowBonus,
 )
+from .sentences import Lines, Sentence
 from .validation import (
     check_keys,
     check_some_bid,
@@ -116,10 +117,17 @@ class Ruleset:
         """Refuse a number of players this ruleset cannot be played with."""
         if not self.min_players <= players <= self.max_players:
             if self.min_players == self.max_players:
-                wanted = f"exactly {self.min_players}"
+                wanted = Sentence("exactly {n}", n=self.min_players)
             else:
-                wanted = f"{self.min_players} to {self.max_players}"
-            raise RulesetError(f"{self.name} is played by {wanted} players, not {players}")
+                wanted = Sentence("{low} to {high}", low=self.min_players, high=self.max_players)
+            raise RulesetError(
+                Sentence(
+                    "{rules} is played by {wanted} players, not {n}",
+                    rules=self.name,
+                    wanted=wanted,
+                    n=players,
+                )
+            )
 
     @property
     def usual_players(self) -> int:
@@ -224,7 +232,13 @@ class Ruleset:
             counts.setdefault(len(schedule), []).append(players)
         if len(counts) == 1:
             return str(next(iter(counts)))
-        return ", ".join(f"{deals} ({_span(players)} players)" for deals, players in counts.items())
+        return Lines(
+            [
+                Sentence("{deals} ({who} players)", deals=deals, who=_span(players))
+                for deals, players in counts.items()
+            ],
+            ", ",
+        )
 
     @classmethod
     def from_document(
@@ -232,7 +246,7 @@ class Ruleset:
     ) -> Ruleset:
         """Validate a ruleset document (complete, or a base and the keys it changes)."""
         if not isinstance(document, dict):
-            raise RulesetError("a ruleset must be a JSON object of rules")
+            raise RulesetError(Sentence("a ruleset must be a JSON object of rules"))
         document = copy.deepcopy(document)
         if "base" in document:
             base_slug = document.pop("base")
@@ -248,7 +262,10 @@ class Ruleset:
             missing = [key for key in KEYS if key not in document]
             if missing:
                 raise RulesetError(
-                    "a ruleset without a base must give every rule; missing: " + ", ".join(missing)
+                    Sentence(
+                        "a ruleset without a base must give every rule; missing: {keys}",
+                        keys=", ".join(missing),
+                    )
                 )
         ordered = {key: document[key] for key in KEYS}
         for key in VARIANT_KEYS:
@@ -264,40 +281,59 @@ def _build(doc: dict[str, Any], slug: str | None) -> Ruleset:
     with rule("name"):
         name = doc["name"]
         if not isinstance(name, str) or not name.strip():
-            raise RulesetError("the ruleset needs a name")
+            raise RulesetError(Sentence("the ruleset needs a name"))
         if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in name):
-            raise RulesetError("the name cannot hold control characters; type it again")
+            raise RulesetError(Sentence("the name cannot hold control characters; type it again"))
         if len(name.strip()) > NAME_LENGTH:
-            raise RulesetError(f"the name is too long ({NAME_LENGTH} characters at most)")
+            raise RulesetError(
+                Sentence("the name is too long ({n} characters at most)", n=NAME_LENGTH)
+            )
         hidden = invisible_character(name) if limits_apply() else None
         if hidden is not None:
             raise RulesetError(
-                f"the name cannot hold an invisible character ({describe_character(hidden)})"
+                Sentence(
+                    "the name cannot hold an invisible character ({character})",
+                    character=describe_character(hidden),
+                )
             )
 
     with rule("players"):
         players = doc["players"]
         if not isinstance(players, list) or len(players) != 2:
-            raise RulesetError("players must be [fewest, most]")
-        low = whole(players[0], "the fewest players", minimum=2, maximum=MAX_PLAYERS)
-        high = whole(players[1], "the most players", minimum=2, maximum=MAX_PLAYERS)
+            raise RulesetError(Sentence("players must be [fewest, most]"))
+        low = whole(players[0], Sentence("the fewest players"), minimum=2, maximum=MAX_PLAYERS)
+        high = whole(players[1], Sentence("the most players"), minimum=2, maximum=MAX_PLAYERS)
         if low > high:
-            raise RulesetError(f"the fewest players ({low}) is more than the most ({high})")
+            raise RulesetError(
+                Sentence(
+                    "the fewest players ({low}) is more than the most ({high})", low=low, high=high
+                )
+            )
 
     with rule("deck"):
-        deck = whole(doc["deck"], "the deck", minimum=2)
+        deck = whole(doc["deck"], Sentence("the deck"), minimum=2)
         if deck > MAX_DECK:
-            raise RulesetError(f"a deck of {deck} cards is more than any table uses ({MAX_DECK})")
+            raise RulesetError(
+                Sentence(
+                    "a deck of {n} cards is more than any table uses ({most})",
+                    n=deck,
+                    most=MAX_DECK,
+                )
+            )
     with rule("players"):
         if high > deck:
             raise RulesetError(
-                f"a {deck}-card deck cannot give even one card each to {high} players"
+                Sentence(
+                    "a {deck}-card deck cannot give even one card each to {n} players",
+                    deck=deck,
+                    n=high,
+                )
             )
     with rule("partnership"):
         partnership = flag(doc["partnership"], "partnership")
         seats = sum(len(team) for team in TEAMS)
         if partnership and (low, high) != (seats, seats):
-            raise RulesetError("a partnership needs exactly 4 players (two teams of two)")
+            raise RulesetError(Sentence("a partnership needs exactly 4 players (two teams of two)"))
 
     with rule("schedule"):
         schedules = read_schedules(doc["schedule"], low, high, deck)
@@ -306,8 +342,8 @@ def _build(doc: dict[str, Any], slug: str | None) -> Ruleset:
         first_bidder = choice(doc["first_bidder"], "first_bidder", ("left", "right"))
     with rule("bids"):
         bids = keyed(doc["bids"], "bids", ("min", "max"))
-        min_bid = choice(bids["min"], "the lowest bid", (0, 1))
-        max_bid = choice(bids["max"], "the highest bid", ("n", "n-1"))
+        min_bid = choice(bids["min"], Sentence("the lowest bid"), (0, 1))
+        max_bid = choice(bids["max"], Sentence("the highest bid"), ("n", "n-1"))
 
     board = None
     with rule("board"):
@@ -315,13 +351,17 @@ def _build(doc: dict[str, Any], slug: str | None) -> Ruleset:
             raw = keyed(doc["board"], "board", ("per_trick", "multipliers"))
             multipliers = raw["multipliers"]
             if not isinstance(multipliers, list) or not multipliers:
-                raise RulesetError("board multipliers must be a non-empty list of numbers")
+                raise RulesetError(
+                    Sentence("board multipliers must be a non-empty list of numbers")
+                )
             if len(multipliers) > MAX_PLAYERS:
-                raise RulesetError(f"a board has at most {MAX_PLAYERS} multipliers, one per level")
+                raise RulesetError(
+                    Sentence("a board has at most {n} multipliers, one per level", n=MAX_PLAYERS)
+                )
             board = Board(
-                per_trick=points(raw["per_trick"], "a board's points per trick"),
+                per_trick=points(raw["per_trick"], Sentence("a board's points per trick")),
                 multipliers=tuple(
-                    whole(m, "a board multiplier", minimum=1, maximum=MAX_MULTIPLIER)
+                    whole(m, Sentence("a board multiplier"), minimum=1, maximum=MAX_MULTIPLIER)
                     for m in multipliers
                 ),
             )
@@ -339,26 +379,32 @@ def _build(doc: dict[str, Any], slug: str | None) -> Ruleset:
         if raw_rainbow is not None:
             if isinstance(raw_rainbow, dict) and "bonus" in raw_rainbow:
                 keyed(raw_rainbow, "rainbow", ("bonus",))
-                rainbow = RainbowBonus(points(raw_rainbow["bonus"], "the rainbow bonus"))
+                rainbow = RainbowBonus(points(raw_rainbow["bonus"], Sentence("the rainbow bonus")))
             elif isinstance(raw_rainbow, dict) and "bid" in raw_rainbow:
                 keyed(raw_rainbow, "rainbow", ("bid",))
-                bid = keyed(raw_rainbow["bid"], "the rainbow bid", ("made", "failed"))
+                bid = keyed(raw_rainbow["bid"], Sentence("the rainbow bid"), ("made", "failed"))
                 rainbow = RainbowBid(
-                    made=points(bid["made"], "a made rainbow bid"),
-                    failed=points(bid["failed"], "a failed rainbow bid", negative=True),
+                    made=points(bid["made"], Sentence("a made rainbow bid")),
+                    failed=points(bid["failed"], Sentence("a failed rainbow bid"), negative=True),
                 )
             else:
                 raise RulesetError(
-                    'rainbow must be null, {"bonus": B} or {"bid": {"made", "failed"}}'
+                    Sentence(
+                        "rainbow must be null, {bonus} or {bid}",
+                        bonus='{"bonus": B}',
+                        bid='{"bid": {"made", "failed"}}',
+                    )
                 )
 
     one_card_board = None
     with rule("one_card"):
         if doc["one_card"] is not None:
             raw = keyed(doc["one_card"], "one_card", ("board",))
-            one_card_board = points(raw["board"], "a board on the 1-card deal")
+            one_card_board = points(raw["board"], Sentence("a board on the 1-card deal"))
             if board is None:
-                raise RulesetError("one_card needs boards: only pass or board may be bid then")
+                raise RulesetError(
+                    Sentence("one_card needs boards: only pass or board may be bid then")
+                )
 
     with rule("bids"):
         check_some_bid(schedules, min_bid, max_bid, one_card_board is not None)
@@ -416,7 +462,13 @@ def builtin_document(slug: Any) -> dict[str, Any]:
     """Return a copy of a built-in ruleset's document, found by slug."""
     if not isinstance(slug, str) or slug not in BUILTIN_DOCUMENTS:
         known = ", ".join(BUILTIN_DOCUMENTS)
-        raise RulesetError(f"unknown ruleset {json.dumps(slug)}; the built-in rulesets are {known}")
+        raise RulesetError(
+            Sentence(
+                "unknown ruleset {slug}; the built-in rulesets are {known}",
+                slug=json.dumps(slug),
+                known=known,
+            )
+        )
     return copy.deepcopy(BUILTIN_DOCUMENTS[slug])
 
 

@@ -28,6 +28,7 @@ from .parts import (
     PassLimit,
     Premia,
 )
+from .sentences import Plural, Sentence
 
 #: Off while reading what was stored before the limits existed: new input keeps to them,
 #: but a game saved then must still open (its numbers are exact integers either way).
@@ -52,19 +53,45 @@ def limits_apply() -> bool:
 def check_keys(document: dict[str, Any]) -> None:
     unknown = sorted(key for key in document if key not in ALL_KEYS)
     if unknown:
-        raise RulesetError(f"unknown rule '{unknown[0]}'; the rules are: {', '.join(ALL_KEYS)}")
+        raise RulesetError(
+            Sentence(
+                "unknown rule '{rule}'; the rules are: {rules}",
+                rule=unknown[0],
+                rules=", ".join(ALL_KEYS),
+            )
+        )
 
 
 def whole(value: Any, what: str, *, minimum: int | None = 0, maximum: int | None = None) -> int:
     """Return a whole number within its range, or say which end it is past."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesetError(f"{what} must be a whole number, not {_shown(value)}")
+        raise RulesetError(
+            Sentence("{what} must be a whole number, not {value}", what=what, value=_shown(value))
+        )
     if minimum is not None and value < minimum:
         if minimum == 0:
-            raise RulesetError(f"{what} cannot be negative (it is {_shown(value)})")
-        raise RulesetError(f"{what} must be at least {minimum:,} (it is {_shown(value)})")
+            raise RulesetError(
+                Sentence(
+                    "{what} cannot be negative (it is {value})", what=what, value=_shown(value)
+                )
+            )
+        raise RulesetError(
+            Sentence(
+                "{what} must be at least {limit} (it is {value})",
+                what=what,
+                limit=f"{minimum:,}",
+                value=_shown(value),
+            )
+        )
     if maximum is not None and value > maximum and _LIMITS.get():
-        raise RulesetError(f"{what} must be at most {maximum:,} (it is {_shown(value)})")
+        raise RulesetError(
+            Sentence(
+                "{what} must be at most {limit} (it is {value})",
+                what=what,
+                limit=f"{maximum:,}",
+                value=_shown(value),
+            )
+        )
     return value
 
 
@@ -78,43 +105,71 @@ def _shown(value: Any) -> str:
     """Show a value in a message: a huge number by its size, long text cut short."""
     if isinstance(value, int) and not isinstance(value, bool):
         digits = len(str(abs(value)))
-        return f"{value:,}" if digits <= 15 else f"a number {digits} digits long"
+        return f"{value:,}" if digits <= 15 else Sentence("a number {n} digits long", n=digits)
     text = json.dumps(value)
     return text if len(text) <= 40 else text[:36] + "…"
 
 
+def _either(shown: list[str]) -> str:
+    """Say choices one or the other: "1 or 2 or 3" (in any language)."""
+    if len(shown) == 1:
+        return shown[0]
+    return Sentence("{first} or {rest}", first=shown[0], rest=_either(shown[1:]))
+
+
 def choice(value: Any, what: str, choices: tuple[Any, ...]) -> Any:
     if value not in choices or (isinstance(value, bool) and None not in choices):
-        shown = " or ".join(json.dumps(choice) for choice in choices)
-        raise RulesetError(f"{what} must be {shown}, not {_shown(value)}")
+        shown = _either([json.dumps(choice) for choice in choices])
+        raise RulesetError(
+            Sentence(
+                "{what} must be {choices}, not {value}",
+                what=what,
+                choices=shown,
+                value=_shown(value),
+            )
+        )
     return value
 
 
 def flag(value: Any, what: str) -> bool:
     if not isinstance(value, bool):
-        raise RulesetError(f"{what} must be true or false, not {_shown(value)}")
+        raise RulesetError(
+            Sentence("{what} must be true or false, not {value}", what=what, value=_shown(value))
+        )
     return value
 
 
 def keyed(value: Any, what: str, keys: tuple[str, ...]) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise RulesetError(f"{what} must be an object with {', '.join(keys)}")
+        raise RulesetError(
+            Sentence("{what} must be an object with {keys}", what=what, keys=", ".join(keys))
+        )
     unknown = sorted(set(value) - set(keys))
     if unknown:
-        raise RulesetError(f"{what} has an unknown setting '{unknown[0]}'")
+        raise RulesetError(
+            Sentence("{what} has an unknown setting '{key}'", what=what, key=unknown[0])
+        )
     missing = [key for key in keys if key not in value]
     if missing:
-        raise RulesetError(f"{what} is missing {', '.join(missing)}")
+        raise RulesetError(Sentence("{what} is missing {keys}", what=what, keys=", ".join(missing)))
     return value
 
 
 def card_counts(value: Any, what: str) -> tuple[int, ...]:
     if not isinstance(value, list) or not value:
-        raise RulesetError(f"{what} must be a non-empty list of card counts")
+        raise RulesetError(Sentence("{what} must be a non-empty list of card counts", what=what))
     if len(value) > MAX_DEALS and _LIMITS.get():
-        raise RulesetError(f"{what} has {len(value)} deals; a game has at most {MAX_DEALS}")
+        raise RulesetError(
+            Sentence(
+                "{what} has {n} deals; a game has at most {most}",
+                what=what,
+                n=len(value),
+                most=MAX_DEALS,
+            )
+        )
     return tuple(
-        whole(cards, f"every deal in {what}", minimum=1, maximum=MAX_DECK) for cards in value
+        whole(cards, Sentence("every deal in {what}", what=what), minimum=1, maximum=MAX_DECK)
+        for cards in value
     )
 
 
@@ -134,20 +189,31 @@ def read_schedules(schedule: Any, low: int, high: int, deck: int) -> dict[int, t
     if isinstance(schedule, dict):
         for count in range(low, high + 1):
             if str(count) not in schedule:
-                raise RulesetError(f"the schedule has no deals for {count} players")
-            schedules[count] = card_counts(schedule[str(count)], f"the {count}-player schedule")
+                raise RulesetError(Sentence("the schedule has no deals for {n} players", n=count))
+            schedules[count] = card_counts(
+                schedule[str(count)], Sentence("the {n}-player schedule", n=count)
+            )
         extra = sorted(set(schedule) - {str(count) for count in range(low, high + 1)})
         if extra:
-            raise RulesetError(f"the schedule names {extra[0]} players, who cannot play")
+            raise RulesetError(
+                Sentence("the schedule names {who} players, who cannot play", who=extra[0])
+            )
     else:
-        counts = card_counts(schedule, "the schedule")
+        counts = card_counts(schedule, Sentence("the schedule"))
         schedules = {count: counts for count in range(low, high + 1)}
     for count, counts in schedules.items():
         for number, cards in enumerate(counts, 1):
             if count * cards > deck:
                 raise RulesetError(
-                    f"deal {number} gives {cards} cards to each of {count} players: "
-                    f"{count * cards} cards, but the deck has {deck}"
+                    Sentence(
+                        "deal {deal} gives {cards} cards to each of {n} players: "
+                        "{total} cards, but the deck has {deck}",
+                        deal=number,
+                        cards=cards,
+                        n=count,
+                        total=count * cards,
+                        deck=deck,
+                    )
                 )
     return schedules
 
@@ -161,32 +227,43 @@ def check_some_bid(
         highest = cards if max_bid == "n" else cards - 1
         if min_bid > highest and not (one_card and cards == 1):
             raise RulesetError(
-                f"with {cards} card{'s' * (cards != 1)} nobody could bid a number: the lowest "
-                f"bid is {min_bid} and the highest {highest}; allow a pass, or bids up to n"
+                Plural(
+                    "with {n} card nobody could bid a number: the lowest bid is {low} and the "
+                    "highest {high}; allow a pass, or bids up to n",
+                    "with {n} cards nobody could bid a number: the lowest bid is {low} and the "
+                    "highest {high}; allow a pass, or bids up to n",
+                    cards,
+                    low=min_bid,
+                    high=highest,
+                )
             )
 
 
 def read_scoring(raw: Any, schedules: dict[int, tuple[int, ...]]) -> AtLeast | Exact:
     if not isinstance(raw, dict) or raw.get("type") not in ("at-least", "exact"):
-        raise RulesetError('scoring must have "type": "at-least" or "exact"')
+        raise RulesetError(Sentence('scoring must have "type": "at-least" or "exact"'))
     if raw["type"] == "at-least":
-        keyed(raw, "at-least scoring", ("type", *AT_LEAST_KEYS))
+        keyed(raw, Sentence("at-least scoring"), ("type", *AT_LEAST_KEYS))
         return AtLeast(**{key: points(raw[key], key.replace("_", " ")) for key in AT_LEAST_KEYS})
-    keyed(raw, "exact scoring", ("type", *EXACT_KEYS, "sets"))
+    keyed(raw, Sentence("exact scoring"), ("type", *EXACT_KEYS, "sets"))
     sets = raw["sets"]
     if not isinstance(sets, list):
-        raise RulesetError("sets must be a list of [first deal, last deal]")
+        raise RulesetError(Sentence("sets must be a list of [first deal, last deal]"))
     shortest = min(len(schedule) for schedule in schedules.values())
     checked: list[tuple[int, int]] = []
     for pair in sets:
         if not isinstance(pair, list) or len(pair) != 2:
-            raise RulesetError("each set must be [first deal, last deal]")
-        first = whole(pair[0], "a set's first deal", minimum=1)
-        last = whole(pair[1], "a set's last deal", minimum=1)
+            raise RulesetError(Sentence("each set must be [first deal, last deal]"))
+        first = whole(pair[0], Sentence("a set's first deal"), minimum=1)
+        last = whole(pair[1], Sentence("a set's last deal"), minimum=1)
         if first > last or last > shortest:
-            raise RulesetError(f"the set of deals {first}–{last} is not within the game")
+            raise RulesetError(
+                Sentence(
+                    "the set of deals {first}–{last} is not within the game", first=first, last=last
+                )
+            )
         if checked and first <= checked[-1][1]:
-            raise RulesetError("sets must come in order and not overlap")
+            raise RulesetError(Sentence("sets must come in order and not overlap"))
         checked.append((first, last))
     return Exact(
         **{key: points(raw[key], key.replace("_", " ")) for key in EXACT_KEYS},
@@ -199,16 +276,22 @@ def read_khishti(raw: Any, scoring: AtLeast | Exact) -> Khishti | None:
     if raw is None:
         return None
     keyed(raw, "khishti", ("fixed", "per_card"))
-    fixed = points(raw["fixed"], "the khishti's fixed points", negative=True)
-    per_card = points(raw["per_card"], "the khishti's points per card", negative=True)
+    fixed = points(raw["fixed"], Sentence("the khishti's fixed points"), negative=True)
+    per_card = points(raw["per_card"], Sentence("the khishti's points per card"), negative=True)
     if fixed > 0 or per_card > 0:
-        raise RulesetError("a khishti is a penalty: its points must be 0 or below (-200, -500)")
+        raise RulesetError(
+            Sentence("a khishti is a penalty: its points must be 0 or below (-200, -500)")
+        )
     if fixed == 0 and per_card == 0:
-        raise RulesetError("a khishti of 0 is no khishti: choose no khishti (in a file, null)")
+        raise RulesetError(
+            Sentence("a khishti of 0 is no khishti: choose no khishti (in a file, null)")
+        )
     if not isinstance(scoring, Exact):
         raise RulesetError(
-            "a khishti needs exact scoring (Joker's): with at-least scoring a missed bid "
-            "already costs points"
+            Sentence(
+                "a khishti needs exact scoring (Joker's): with at-least scoring a missed bid "
+                "already costs points"
+            )
         )
     return Khishti(fixed, per_card)
 
@@ -217,17 +300,23 @@ def read_premia(raw: Any, scoring: AtLeast | Exact) -> Premia:
     """Read the premia: what a set made in full earns (best or sum, times), whom it strikes."""
     keyed(raw, "premia", ("of", "times", "strike"))
     premia = Premia(
-        of=choice(raw["of"], "what the premia counts", PREMIA_OF),
-        times=whole(raw["times"], "the premia's times", minimum=0, maximum=MAX_PREMIA_TIMES),
-        strike=choice(raw["strike"], "when the premia strikes", PREMIA_STRIKES),
+        of=choice(raw["of"], Sentence("what the premia counts"), PREMIA_OF),
+        times=whole(
+            raw["times"], Sentence("the premia's times"), minimum=0, maximum=MAX_PREMIA_TIMES
+        ),
+        strike=choice(raw["strike"], Sentence("when the premia strikes"), PREMIA_STRIKES),
     )
     if not premia.adds and premia.strike == "never":
         raise RulesetError(
-            "a premia that adds nothing and strikes nobody is no set bonus: let it strike, "
-            "or count it at least once"
+            Sentence(
+                "a premia that adds nothing and strikes nobody is no set bonus: let it strike, "
+                "or count it at least once"
+            )
         )
     if premia != Premia() and not (isinstance(scoring, Exact) and scoring.sets):
-        raise RulesetError("a premia needs exact scoring with sets of deals to be earned in")
+        raise RulesetError(
+            Sentence("a premia needs exact scoring with sets of deals to be earned in")
+        )
     return premia
 
 
@@ -237,13 +326,15 @@ def read_pass_limit(raw: Any, scoring: AtLeast | Exact, min_bid: int) -> PassLim
         return None
     keyed(raw, "pass_limit", ("passes", "per"))
     limit = PassLimit(
-        passes=whole(raw["passes"], "the passes allowed", minimum=1, maximum=MAX_DEALS),
-        per=choice(raw["per"], "what the pass limit counts over", PASS_LIMIT_PER),
+        passes=whole(raw["passes"], Sentence("the passes allowed"), minimum=1, maximum=MAX_DEALS),
+        per=choice(raw["per"], Sentence("what the pass limit counts over"), PASS_LIMIT_PER),
     )
     if min_bid != 0:
-        raise RulesetError("a pass limit needs passing to be allowed (the lowest bid 0)")
+        raise RulesetError(Sentence("a pass limit needs passing to be allowed (the lowest bid 0)"))
     if limit.per == "set" and not (isinstance(scoring, Exact) and scoring.sets):
-        raise RulesetError('a pass limit "per set" needs exact scoring with sets of deals')
+        raise RulesetError(
+            Sentence('a pass limit "per set" needs exact scoring with sets of deals')
+        )
     return limit
 
 
@@ -253,21 +344,27 @@ def read_miss_penalty(raw: Any, scoring: AtLeast | Exact) -> MissPenalty | None:
         return None
     keyed(raw, "miss_penalty", ("fixed", "short", "over"))
     penalty = MissPenalty(
-        fixed=points(raw["fixed"], "the missed bid's fixed points", negative=True),
-        short=points(raw["short"], "the points a trick short", negative=True),
-        over=points(raw["over"], "the points a trick over", negative=True),
+        fixed=points(raw["fixed"], Sentence("the missed bid's fixed points"), negative=True),
+        short=points(raw["short"], Sentence("the points a trick short"), negative=True),
+        over=points(raw["over"], Sentence("the points a trick over"), negative=True),
     )
     if max(penalty.fixed, penalty.short, penalty.over) > 0:
-        raise RulesetError("a missed bid's cost is a penalty: its points must be 0 or below")
+        raise RulesetError(
+            Sentence("a missed bid's cost is a penalty: its points must be 0 or below")
+        )
     if penalty == MissPenalty(0, 0, 0):
         raise RulesetError(
-            "a missed bid that costs 0 is Joker's own rule: choose the tricks taken "
-            "(in a file, null)"
+            Sentence(
+                "a missed bid that costs 0 is Joker's own rule: choose the tricks taken "
+                "(in a file, null)"
+            )
         )
     if not isinstance(scoring, Exact):
         raise RulesetError(
-            "a cost for a missed bid needs exact scoring (Joker's): with at-least scoring a "
-            "set bid already costs points"
+            Sentence(
+                "a cost for a missed bid needs exact scoring (Joker's): with at-least scoring a "
+                "set bid already costs points"
+            )
         )
     return penalty
 
@@ -276,11 +373,13 @@ def read_made_pass(raw: Any, scoring: AtLeast | Exact, min_bid: int) -> int | No
     """Read what a made pass scores: null (like any made bid), or a number of points."""
     if raw is None:
         return None
-    made = points(raw, "a made pass")
+    made = points(raw, Sentence("a made pass"))
     if not isinstance(scoring, Exact):
-        raise RulesetError("a score for a made pass needs exact scoring (Joker's)")
+        raise RulesetError(Sentence("a score for a made pass needs exact scoring (Joker's)"))
     if min_bid != 0:
-        raise RulesetError("a score for a made pass needs passing to be allowed (the lowest bid 0)")
+        raise RulesetError(
+            Sentence("a score for a made pass needs passing to be allowed (the lowest bid 0)")
+        )
     return made
 
 
@@ -291,12 +390,16 @@ def read_pairs(raw: Any, scoring: AtLeast | Exact, players: tuple[int, int], tea
         return False
     seats = sum(len(team) for team in TEAMS)
     if players != (seats, seats):
-        raise RulesetError("pairs need exactly 4 players (two pairs, partners opposite)")
+        raise RulesetError(Sentence("pairs need exactly 4 players (two pairs, partners opposite)"))
     if not isinstance(scoring, Exact):
-        raise RulesetError("pairs need exact scoring (Joker's): each partner makes their own bid")
+        raise RulesetError(
+            Sentence("pairs need exact scoring (Joker's): each partner makes their own bid")
+        )
     if teams:
         raise RulesetError(
-            "pairs keep each partner's bid apart, and teams add the two bids into one: "
-            "choose pairs or teams, not both"
+            Sentence(
+                "pairs keep each partner's bid apart, and teams add the two bids into one: "
+                "choose pairs or teams, not both"
+            )
         )
     return True

@@ -17,6 +17,7 @@ from .builtins import BUILTIN_DOCUMENTS
 from .errors import RulesetError
 from .parts import ALL_KEYS, VARIANT_DEFAULTS
 from .ruleset import Ruleset
+from .sentences import Sentence
 
 _JOKER = BUILTIN_DOCUMENTS["joker"]
 
@@ -164,7 +165,13 @@ def variant_document(slug: str) -> dict[str, Any]:
     """Return a copy of a ready-made variant's complete document, found by slug."""
     if slug not in VARIANTS:
         known = ", ".join(VARIANTS)
-        raise RulesetError(f"unknown variant {slug!r}; the ready-made variants are {known}")
+        raise RulesetError(
+            Sentence(
+                "unknown variant {slug}; the ready-made variants are {known}",
+                slug=repr(slug),
+                known=known,
+            )
+        )
     return copy.deepcopy(VARIANTS[slug].document)
 
 

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import request
+from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import DateField, FieldList, HiddenField, IntegerField, SelectField, StringField
@@ -121,7 +122,10 @@ class GameFilterForm(FlaskForm):
     player = StringField(
         Sentence("Player"),
         validators=[
-            Length(max=MAX_NAME_LENGTH, message=f"A name has at most {MAX_NAME_LENGTH} characters.")
+            # WTForms fills in %(max)d when it refuses: said then, in the reader's language.
+            Length(
+                max=MAX_NAME_LENGTH, message=lazy_gettext("A name has at most %(max)d characters.")
+            )
         ],
     )
     ruleset = SelectField(Sentence("Rules"), default="", validate_choice=False)

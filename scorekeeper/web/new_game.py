@@ -8,6 +8,7 @@ from typing import Any
 
 from flask import request
 
+from ..house_rules.phrases import Capitalized
 from ..rules import Game, NameRefused, ScoreError, read_game, read_name, visible_name
 from ..rules.draw import DrawnCard, draw_for_seats
 from ..rules.sentences import Sentence
@@ -125,9 +126,10 @@ def _refusal(name: str, seat: int) -> NameRefused | None:
 
 
 def sentence(words: str) -> str:
-    """Return words as a sentence: a capital first, a full stop last."""
-    words = words[:1].upper() + words[1:]
-    return words if words.endswith((".", "!", "?")) else words + "."
+    """Return words as a sentence: a capital first, a full stop last (a `Sentence` stays one,
+    said in the reader's language)."""
+    said = Capitalized(words)
+    return said if words.endswith((".", "!", "?")) else Sentence("{words}.", words=said)
 
 
 def seat_problem(refused: NameRefused | None, *, blank: bool) -> str:

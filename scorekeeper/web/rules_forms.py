@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, HiddenField, SelectField, StringField
@@ -19,9 +20,11 @@ from wtforms.widgets import NumberInput
 
 from ..house_rules.examples import EXAMPLE_NAMES
 from ..house_rules.inputs import FormErrors, from_form
+from ..house_rules.phrases import Capitalized
 from ..house_rules.schedules import most_cards_that_fit
 from ..house_rules.schema import SCHEMA, Field
 from ..rules import Ruleset, RulesetError, builtin_rulesets
+from ..rules.sentences import Sentence
 
 
 class Number(StringField):
@@ -43,11 +46,14 @@ def _inputs(field: Field) -> list[tuple[str, Any]]:
         return [(field.name, Number(field.label, render_kw=limits))]
     if field.kind == "levels":
         return [
-            (name, Number(f"{field.label} {level}", render_kw=limits))
+            (name, Number(Sentence("{label} {n}", label=field.label, n=level), render_kw=limits))
             for level, name in enumerate(field.names(), 1)
         ]
     if field.kind == "by-players":
-        return [(name, StringField(f"{name.rsplit('_', 1)[1]} players")) for name in field.names()]
+        return [
+            (name, StringField(Sentence("{who} players", who=name.rsplit("_", 1)[1])))
+            for name in field.names()
+        ]
     if field.kind == "text":
         return [(field.name, StringField(field.label, render_kw={"maxlength": field.maximum}))]
     # A choice too: its answers are drawn from the editor's model (presentation.rules_editor).
@@ -97,7 +103,7 @@ def read(form: HouseRulesForm) -> tuple[dict[str, Any] | None, FormErrors]:
     try:
         Ruleset.from_document(document)
     except RulesetError as error:
-        errors.add(error.field or "name", error.message[:1].upper() + error.message[1:] + ".")
+        errors.add(error.field or "name", Sentence("{why}.", why=Capitalized(error.message)))
         return None, errors
     return document, errors
 
@@ -106,7 +112,8 @@ class ImportRulesForm(FlaskForm):
     """Bring in a ruleset file a family member shared."""
 
     file = FileField(
-        "Ruleset file (.json)", validators=[FileRequired("Choose a ruleset file first.")]
+        Sentence("Ruleset file (.json)"),
+        validators=[FileRequired(Sentence("Choose a ruleset file first."))],
     )
 
 
@@ -114,12 +121,13 @@ class ImportRulesForm(FlaskForm):
 SEATS = 4
 #: The most cards each of the four can be dealt from the largest built-in deck.
 MOST_CARDS = most_cards_that_fit(SEATS, max(ruleset.deck for ruleset in builtin_rulesets()))
-SPECIAL_BIDS = ("board", "rainbow")
 BID_CHOICES = options(
     [
-        ("pass", "pass"),
+        # Said when the select is drawn, in the reader's language.
+        ("pass", lazy_gettext("pass")),
         *((str(n), str(n)) for n in range(1, MOST_CARDS + 1)),
-        *((b, b) for b in SPECIAL_BIDS),
+        ("board", lazy_gettext("board")),
+        ("rainbow", lazy_gettext("rainbow")),
     ]
 )
 
@@ -136,7 +144,10 @@ class CalculatorForm(FlaskForm):
         default="5",
     )
     dealer = SelectField(
-        "Dealer", choices=options((str(seat), f"Seat {seat + 1}") for seat in range(SEATS))
+        "Dealer",
+        choices=options(
+            (str(seat), lazy_gettext("Seat %(number)s", number=seat + 1)) for seat in range(SEATS)
+        ),
     )
 
 

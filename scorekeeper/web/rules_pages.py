@@ -26,6 +26,7 @@ from ..presentation.rules_editor import (
 )
 from ..presentation.rules_pages import rules_import, rules_index, rules_page
 from ..rules import BUILTIN_DOCUMENTS, Ruleset, ScoreError
+from ..rules.sentences import Sentence
 from ..service.errors import NotAllowed
 from ..service.rulebook import (
     NOT_YOURS,
@@ -198,7 +199,7 @@ def import_rules() -> Any:
             document = _ruleset_file(raw)
             ruleset = Ruleset.from_document(document)
         except ScoreError as error:
-            problems.append(f"This file cannot be imported: {error}.")
+            problems.append(Sentence("This file cannot be imported: {why}.", why=error.said()))
         else:
             try:
                 slug = save_house_rules(
@@ -216,14 +217,14 @@ def import_rules() -> Any:
 
 def _ruleset_file(raw: bytes) -> Any:
     if len(raw) > 256 * 1024:
-        raise ScoreError("it is too big for a ruleset (256 KB at most)")
+        raise ScoreError(Sentence("it is too big for a ruleset (256 KB at most)"))
     try:
         document = json.loads(raw)
     except (ValueError, UnicodeDecodeError):
-        raise ScoreError("it is not a JSON file") from None
+        raise ScoreError(Sentence("it is not a JSON file")) from None
     if isinstance(document, dict) and "deals" in document and "ruleset" in document:
         raise ScoreError(
-            "it is a game file, not a ruleset; import games from the Import page instead"
+            Sentence("it is a game file, not a ruleset; import games from the Import page instead")
         )
     return document
 

@@ -458,7 +458,9 @@ def import_game() -> Response | tuple[str, int] | str:
             charge("games", 1, unit="hour")  # a game imported is a new game of this phone's
             stored = games.start_game(get_db(), game, device=current_device())
         except ScoreError as error:
-            form.file.errors.append(f"This file cannot be imported: {error}")
+            form.file.errors.append(
+                Sentence("This file cannot be imported: {why}", why=error.said())
+            )
         else:
             return redirect(game_url(stored.id), code=303)  # type: ignore[return-value]
     status = 422 if form.is_submitted() else 200

@@ -4,8 +4,10 @@ and compiled; the explanations and the PDF sheet in Georgian, the English unchan
 
 from __future__ import annotations
 
+import copy
 import html
 import io
+import json
 import re
 import subprocess
 import sys
@@ -18,9 +20,9 @@ from babel.support import Translations
 from pypdf import PdfReader
 
 from scorekeeper.machine import config
-from scorekeeper.rules import read_game, score_game
+from scorekeeper.rules import builtin_rulesets, read_game, score_game
 from scorekeeper.rules.sentences import Sentence, render
-from scorekeeper.rules.variants import variant_document
+from scorekeeper.rules.variants import VARIANTS, variant_document
 from tests.conftest import REPO, csrf_token, example
 from tests.web.conftest import make_games
 
@@ -169,42 +171,51 @@ def pages(client) -> list[str]:
         "/docs/rules",
         # Not /docs/game-format: its example of `scorekeeper score`'s output is English, as the
         # command is (test_docs_translated.py holds its Georgian to the English instead).
+        # The rules in plain words, worked examples, the editor, compare and the calculator.
+        "/rules/back-alley-bridge",
+        "/rules/joker",
+        "/rules/joker-khishti-200",
+        "/rules/new",
+        "/rules/new?from=joker-strict",
+        f"/games/{finished}/compare",
+        f"/games/{finished}/compare?ruleset=back-alley-catsatcards",
+        f"/games/{current}/compare?ruleset=joker-strict",
+        "/rules/calculator?cards=5&dealer=3&name_0=Ann&name_1=Bob&name_2=Cy&name_3=Dee"
+        "&bid_0=2&bid_1=1&bid_2=pass&bid_3=1&tricks_0=3&tricks_1=1&tricks_2=0&tricks_3=1",
+        "/rules/joker-strict",
     ]
 
 
-#: Pages whose own words are Georgian, but that also show a ruleset's rules in plain words
-#: (house_rules/words.py) or a rule's refusal from the rules package, still English: each
-#: with words of its own that must be gone, and their Georgian.
+#: Pages whose own words are Georgian but that still show English from elsewhere: a
+#: ready-made variant's source, until it is marked `lang="en"` as the built-ins' are.
 RULES_PAGES = {
-    "/rules/back-alley-bridge": ("Worked examples", "გარჩეული მაგალითები"),
     "/rules/joker-strict": ("Export as a file", "ფაილად ექსპორტი"),
-    "/rules/new": ("Save these rules", "ამ წესების შენახვა"),
-    "/rules/new?from=joker-strict": ("Deals by number of players", "მოთამაშეთა რაოდენობის"),
-    "/games/{finished}/compare": ("What would it have been under", "რა იქნებოდა ამ წესებით"),
-    "/games/{finished}/compare?ruleset=back-alley-catsatcards": (
-        "Deal by deal",
-        "დარიგება დარიგებით",
-    ),
-    "/rules/calculator?cards=5&dealer=3&name_0=Ann&name_1=Bob&name_2=Cy&name_3=Dee"
-    "&bid_0=2&bid_1=1&bid_2=pass&bid_3=1&tricks_0=3&tricks_1=1&tricks_2=0&tricks_3=1": (
-        "Under every ruleset",
-        "ყველა წესით",
-    ),
 }
 
 
 def test_the_rules_pages_say_their_own_words_in_georgian(client, pages):
-    finished = [page for page in pages if page.endswith("/scoresheet")][1].split("/")[2]
     for address, (english, georgian) in RULES_PAGES.items():
-        address = address.replace("{finished}", finished)
         response = client.get(address, headers=KA)
         assert response.status_code == 200, address
         words = _text(response.get_data(as_text=True))
         assert english not in words and georgian in words, address
+        assert "ხიშტი" in words and "took none scores" not in words, address
+
+
+def _ruleset_names() -> list[str]:
+    """The English names of the built-in and ready-made rulesets: names, not messages."""
+    return [ruleset.name for ruleset in builtin_rulesets()] + [
+        variant.document["name"] for variant in VARIANTS.values()
+    ]
 
 
 def _english_messages() -> list[str]:
-    """Every catalog message of two words or more, as a page would show it in English."""
+    """Every catalog message of two words or more, as a page would show it in English.
+
+    A piece a ready-made ruleset's English name holds ("a trick short" of "Joker, −100 a
+    trick short") is left out: that name is the ruleset's, shown as it is in any language.
+    """
+    names = _ruleset_names()
     shown = []
     for message in _catalog():
         ids = message.id if isinstance(message.id, tuple) else (message.id,)
@@ -214,8 +225,10 @@ def _english_messages() -> list[str]:
                 piece = piece.strip(" .,:;·()–-")
                 # Two words at least; not a short glue between blanks ("a trick"), which the
                 # ready-made rulesets' English names hold too ("Joker, 100 a trick bid").
-                if len(piece.split()) >= 2 and len(piece) >= 8:
-                    shown.append(html.unescape(piece))
+                piece = html.unescape(piece)
+                long_enough = len(piece.split()) >= 2 and len(piece) >= 8
+                if long_enough and not any(piece in name for name in names):
+                    shown.append(piece)
     return shown
 
 
@@ -284,3 +297,83 @@ def test_the_pdf_sheet_in_georgian_holds_georgian_text_in_a_georgian_font(client
         for font in page["/Resources"]["/Font"].values()
     }
     assert any("Georgian" in font for font in fonts), fonts
+
+
+def _post_file(client, address: str, document) -> str:
+    """Import a file on a Georgian page; return the words of the page that refused it."""
+    form = client.get(address, headers=KA).get_data(as_text=True)
+    answer = client.post(
+        address,
+        data={
+            "csrf_token": re.search(r'name="csrf_token"[^>]*value="([^"]+)"', form).group(1),
+            "file": (io.BytesIO(json.dumps(document).encode()), "file.json"),
+        },
+        content_type="multipart/form-data",
+        headers=KA,
+    )
+    assert answer.status_code == 422
+    page = answer.get_data(as_text=True)
+    found = re.findall(r'<p class="error-text" role="alert"[^>]*>(.*?)</p>', page, re.S)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", said)).strip() for said in found)
+
+
+def test_a_refusal_of_the_rules_is_said_in_georgian_beside_what_it_refuses(client):
+    client.get("/language/ka?next=/")
+    # The editor: the fewest players more than the most, beside the players.
+    form = client.get("/rules/new?from=joker").get_data(as_text=True)
+    values = {
+        html.unescape(name): html.unescape(value)
+        for name, value in re.findall(r'<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"', form)
+    }
+    for name in re.findall(r'<input checked[^>]*name="([^"]+)"[^>]*value="([^"]*)"', form):
+        values[name[0]] = name[1]
+    values.update(players_min="5", players_max="4")
+    refused = client.post("/rules/new", data=values, headers=KA)
+    assert refused.status_code == 422
+    page = refused.get_data(as_text=True)
+    beside = page[page.index('id="rule-players"') :]
+    beside = beside[: beside.index("</fieldset>")]
+    said = html.unescape(re.search(r'id="error-players">(.*?)</p>', beside).group(1))
+    assert said == "მოთამაშეების მინიმუმი (5) მაქსიმუმზე (4) მეტია.", said
+    # An input the editor cannot read, in Georgian too.
+    values.update(players_min="4", made_base="ten")
+    unread = client.post("/rules/new", data=values, headers=KA).get_data(as_text=True)
+    assert "მთელი რიცხვი არ არის" in _text(unread) and "is not a whole number" not in unread
+
+    # A ruleset file and a game file the rules refuse, said beside the file field.
+    joker = copy.deepcopy(variant_document("joker-strict"))
+    joker["khishti"] = {"fixed": 500, "per_card": 0}
+    said = _post_file(client, "/rules/import", joker)
+    assert "ხიშტი ჯარიმაა" in said and "penalty" not in said, said
+    game = example("joker")
+    game["deals"][2]["tricks"] = [9, 9, 9, 9]
+    said = _post_file(client, "/import", game)
+    assert said.startswith("ამ ფაილის შემოტანა შეუძლებელია: დარიგება 3: ხელების ჯამი 36-ია,"), said
+    assert re.search(r"[a-z]{3,}", said) is None, said
+    # And the API's answer, to a phone that reads Georgian.
+    token = csrf_token(client)
+    answer = client.post("/api/games", json=game, headers={**KA, "X-CSRFToken": token})
+    assert answer.status_code == 422
+    assert answer.get_json()["error"].startswith("დარიგება 3: ხელების ჯამი 36-ია,")
+    # The English is as it always was.
+    client.get("/language/en?next=/")
+    english = _post_file(client, "/import", game)
+    assert english.startswith("This file cannot be imported: deal 3: the tricks add up to 36")
+
+
+def test_the_pdf_sheet_of_a_joker_house_game_says_its_rules_in_georgian(client):
+    token = csrf_token(client)
+    game = example("joker")
+    game["ruleset"] = variant_document("joker-strict")
+    game["deals"] = game["deals"][:4]  # before the strict table's pass limit would bind
+    made = client.post("/api/games", json=game, headers={"X-CSRFToken": token})
+    assert made.status_code == 201, made.get_data(as_text=True)
+    client.get("/language/ka?next=/")
+    pdf = client.get(f"/games/{made.get_json()['id']}/sheet.pdf")
+    assert pdf.status_code == 200
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf.data)).pages)
+    rules = " ".join(text[text.index("ბიდები n კარტზე") :].split())
+    for words in ("ხიშტი (ბიდი 1 ან მეტი, არაფერი აიღო): −500", "პულკები: დარიგებები", "პასები"):
+        assert words in rules, words
+    for english in ("Khishti", "took none", "Sets: deals", "Passes: at most", "Lead:"):
+        assert english not in text, english
