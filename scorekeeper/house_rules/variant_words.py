@@ -352,60 +352,74 @@ VARIANT_WORDS: dict[str, Callable[[Ruleset], RuleWords]] = {
 }
 
 
-def variant_decisions(ruleset: Ruleset) -> list[str]:
+def variant_decisions(ruleset: Ruleset) -> list[Sentence]:
     """Return what Scorekeeper decided where the sources of the variants in use disagree.
 
     docs/joker-variants.md gives each decision with its sources in full.
     """
-    found = []
+    found: list[Sentence] = []
     if ruleset.khishti is not None:
         found.append(
-            "The khishti's amount is the table's choice: the Georgian score keepers offer "
-            "200, 300, 500, 900 or 1000, or 100 a card (the “Joker Score” keeper), so both "
-            "forms are one rule and may be used together. It is always a penalty, and only "
-            "with exact scoring: under at-least scoring a missed bid already costs points."
+            Sentence(
+                "The khishti's amount is the table's choice: the Georgian score keepers offer "
+                "200, 300, 500, 900 or 1000, or 100 a card (the “Joker Score” keeper), so both "
+                "forms are one rule and may be used together. It is always a penalty, and only "
+                "with exact scoring: under at-least scoring a missed bid already costs points."
+            )
         )
     premia = ruleset.premia
     if premia.times > 1:
         found.append(
-            "A premia “doubled” (× 2) adds twice the set's best deal (or sum), so the best "
-            "deal counts three times in all; a table where it counts twice plays × 1."
+            Sentence(
+                "A premia “doubled” (× 2) adds twice the set's best deal (or sum), so the best "
+                "deal counts three times in all; a table where it counts twice plays × 1."
+            )
         )
     if premia.strike != "never":
         found.append(
-            "A struck player loses their best deal of the set only if it is above 0 (the "
-            "“Joker Score” keeper subtracts it even when negative, which would raise a "
-            "player with nothing but khishtis), and is struck once a set however many earn "
-            "the premia. That keeper strikes only when one player alone earns it; striking "
-            "whenever anyone does is offered too."
+            Sentence(
+                "A struck player loses their best deal of the set only if it is above 0 (the "
+                "“Joker Score” keeper subtracts it even when negative, which would raise a "
+                "player with nothing but khishtis), and is struck once a set however many earn "
+                "the premia. That keeper strikes only when one player alone earns it; striking "
+                "whenever anyone does is offered too."
+            )
         )
     if not premia.adds:
         found.append(
-            "A premia counted “not at all” is the strike without the doubling: JokerApp offers "
-            "the strike (მოშლა) and the doubling (გაორმაგება) as two switches, and the Joker "
-            "Score keeper's pairs may strike the other pair instead of adding anything. Its "
-            "earner gains nothing; only a deal above 0 is struck."
+            Sentence(
+                "A premia counted “not at all” is the strike without the doubling: JokerApp offers "
+                "the strike (მოშლა) and the doubling (გაორმაგება) as two switches, and the Joker "
+                "Score keeper's pairs may strike the other pair instead of adding anything. Its "
+                "earner gains nothing; only a deal above 0 is struck."
+            )
         )
     if ruleset.miss_penalty is not None:
         found.append(
-            "A missed bid costs points the way one keeper or another counts it: −100 a trick "
-            "short (jokerscore, which still pays 10 a trick taken over the bid), −50 a trick "
-            "off the bid either way, or a flat −100, −200 or −500 (the Joker tables of the "
-            "void-mafia game site). A way of missing that costs nothing still scores its "
-            "tricks taken, and a khishti, where the table plays one, comes first."
+            Sentence(
+                "A missed bid costs points the way one keeper or another counts it: −100 a trick "
+                "short (jokerscore, which still pays 10 a trick taken over the bid), −50 a trick "
+                "off the bid either way, or a flat −100, −200 or −500 (the Joker tables of the "
+                "void-mafia game site). A way of missing that costs nothing still scores its "
+                "tricks taken, and a khishti, where the table plays one, comes first."
+            )
         )
     if ruleset.pairs:
         found.append(
-            "In pairs, as in the Joker Score keeper, a pair earns the set bonus only when both "
-            "partners made every bid of the set; one partner alone earns nothing. Each "
-            "partner's own best deal counts, for the bonus and for the strike."
+            Sentence(
+                "In pairs, as in the Joker Score keeper, a pair earns the set bonus only when both "
+                "partners made every bid of the set; one partner alone earns nothing. Each "
+                "partner's own best deal counts, for the bonus and for the strike."
+            )
         )
     if ruleset.pass_limit is not None:
         found.append(
-            "The pass limit gives way when a pass is the only bid left (the dealer's hook, a "
-            "rule of the game, outranks a house limit); thrown-in deals do not count, and "
-            "under a limit per set, deals outside every set are not limited. The “Joker "
-            "Score” keeper limits passes over the game (4 each); per set is offered too."
+            Sentence(
+                "The pass limit gives way when a pass is the only bid left (the dealer's hook, a "
+                "rule of the game, outranks a house limit); thrown-in deals do not count, and "
+                "under a limit per set, deals outside every set are not limited. The “Joker "
+                "Score” keeper limits passes over the game (4 each); per set is offered too."
+            )
         )
     return found
 

@@ -37,7 +37,7 @@ class Variant:
 
     slug: str
     document: dict[str, Any]
-    source: str
+    source: str  #: a Sentence, said in the reader's language
 
 
 VARIANTS: dict[str, Variant] = {
@@ -46,8 +46,10 @@ VARIANTS: dict[str, Variant] = {
         Variant(
             "joker-khishti-200",
             _joker("Joker, khishti -200", khishti={"fixed": -200, "per_card": 0}),
-            "Georgian Joker score keepers let the table choose the khishti; -200 is the "
-            "lowest of their choices (200 or 500; 200, 300, 500 or 1000).",
+            Sentence(
+                "Georgian Joker score keepers let the table choose the khishti; -200 is the "
+                "lowest of their choices (200 or 500; 200, 300, 500 or 1000).",
+            ),
         ),
         Variant(
             "joker-strict",
@@ -57,9 +59,11 @@ VARIANTS: dict[str, Variant] = {
                 premia={"of": "sum", "times": 1, "strike": "alone"},
                 pass_limit={"passes": 3, "per": "set"},
             ),
-            "A family's strict table: khishti -500, a premia of the whole set's sum that "
-            "strikes the others' best deal (as the 'Joker Score' keeper strikes, only when "
-            "one player alone earns it), at most 3 passes a set.",
+            Sentence(
+                "A family's strict table: khishti -500, a premia of the whole set's sum that "
+                "strikes the others' best deal (as the 'Joker Score' keeper strikes, only when "
+                "one player alone earns it), at most 3 passes a set.",
+            ),
         ),
         Variant(
             "joker-scaled-khishti",
@@ -68,8 +72,10 @@ VARIANTS: dict[str, Variant] = {
                 khishti={"fixed": 0, "per_card": -100},
                 pass_limit={"passes": 4, "per": "game"},
             ),
-            "The 'Joker Score' keeper's in-order mode: khishti -(cards x 100), and its "
-            "optional limit of 4 passes a player.",
+            Sentence(
+                "The 'Joker Score' keeper's in-order mode: khishti -(cards x 100), and its "
+                "optional limit of 4 passes a player.",
+            ),
         ),
         Variant(
             "joker-nines",
@@ -79,8 +85,10 @@ VARIANTS: dict[str, Variant] = {
                 scoring={"sets": [[1, 4], [5, 8], [9, 12], [13, 16]]},
                 khishti={"fixed": -900, "per_card": 0},
             ),
-            "The nines game (tskhrianebi) of the Georgian score keepers: four sets of four "
-            "9-card deals, khishti -900 (the 'Joker Score' keeper's default).",
+            Sentence(
+                "The nines game (tskhrianebi) of the Georgian score keepers: four sets of four "
+                "9-card deals, khishti -900 (the 'Joker Score' keeper's default).",
+            ),
         ),
         Variant(
             "joker-no-nines",
@@ -89,14 +97,18 @@ VARIANTS: dict[str, Variant] = {
                 schedule=[*range(1, 9), *range(8, 0, -1)],
                 scoring={"sets": [[1, 8], [9, 16]]},
             ),
-            "A shorter game: only the 1-8 and 8-1 sets, the 9-card sets skipped.",
+            Sentence(
+                "A shorter game: only the 1-8 and 8-1 sets, the 9-card sets skipped.",
+            ),
         ),
         Variant(
             "joker-pairs",
             _joker("Joker in pairs (seats 1 + 3 against 2 + 4)", pairs=True),
-            "The pairs game (tsqvilebi) of the 'Joker Score' keeper: partners opposite, each "
-            "scoring for themself, the pair's two scores added; a pair earns the set bonus "
-            "only when both partners made every bid, each partner's own best deal added.",
+            Sentence(
+                "The pairs game (tsqvilebi) of the 'Joker Score' keeper: partners opposite, each "
+                "scoring for themself, the pair's two scores added; a pair earns the set bonus "
+                "only when both partners made every bid, each partner's own best deal added.",
+            ),
         ),
         Variant(
             "joker-strike-only",
@@ -106,9 +118,11 @@ VARIANTS: dict[str, Variant] = {
                 khishti={"fixed": -200, "per_card": 0},
                 premia={"of": "best", "times": 0, "strike": "always"},
             ),
-            "JokerApp with its strike (moshla) on and its doubling (gaormageba) off: a player "
-            "who made every bid of a set gains nothing, everyone who missed a bid loses their "
-            "best deal; khishti -200, its default; all n bid and taken is 100 a card.",
+            Sentence(
+                "JokerApp with its strike (moshla) on and its doubling (gaormageba) off: a player "
+                "who made every bid of a set gains nothing, everyone who missed a bid loses their "
+                "best deal; khishti -200, its default; all n bid and taken is 100 a card.",
+            ),
         ),
         Variant(
             "joker-short-100",
@@ -123,8 +137,10 @@ VARIANTS: dict[str, Variant] = {
                 },
                 miss_penalty={"fixed": 0, "short": -100, "over": 0},
             ),
-            "The jokerscore keeper: exactly the bid scores 100 a trick (a made pass 0), short "
-            "of it -100 a trick short, over it 10 a trick taken; it has no set bonus.",
+            Sentence(
+                "The jokerscore keeper: exactly the bid scores 100 a trick (a made pass 0), short "
+                "of it -100 a trick short, over it 10 a trick taken; it has no set bonus.",
+            ),
         ),
         Variant(
             "joker-flat-200",
@@ -134,9 +150,12 @@ VARIANTS: dict[str, Variant] = {
                 miss_penalty={"fixed": -200, "short": 0, "over": 0},
                 premia={"of": "best", "times": 1, "strike": "always"},
             ),
-            "The Joker tables of the void-mafia game site: a missed bid costs a flat -100, -200 "
-            "or -500 (here -200); all n bid and taken is 100 a card; a player who made every "
-            "bid of a set adds their best deal, and everyone else loses theirs (above 0).",
+            Sentence(
+                "The Joker tables of the void-mafia game site: a missed bid costs a flat -100, "
+                "-200 or -500 (here -200); all n bid and taken is 100 a card; a player who made "
+                "every bid of a set adds their best deal, and everyone else loses theirs "
+                "(above 0).",
+            ),
         ),
         Variant(
             "joker-off-50",
@@ -153,9 +172,11 @@ VARIANTS: dict[str, Variant] = {
                 khishti={"fixed": -200, "per_card": 0},
                 miss_penalty={"fixed": 0, "short": -50, "over": -50},
             ),
-            "The first Joker tables of the void-mafia game site: exactly the bid scores 50 a "
-            "trick, a made pass 50, every trick off the bid -50, a khishti -200. Their set "
-            "bonus, a fixed 400, is not a rule Scorekeeper can write, so this copy has none.",
+            Sentence(
+                "The first Joker tables of the void-mafia game site: exactly the bid scores 50 a "
+                "trick, a made pass 50, every trick off the bid -50, a khishti -200. Their set "
+                "bonus, a fixed 400, is not a rule Scorekeeper can write, so this copy has none.",
+            ),
         ),
     )
 }

@@ -186,20 +186,25 @@ def pages(client) -> list[str]:
     ]
 
 
-#: Pages whose own words are Georgian but that still show English from elsewhere: a
-#: ready-made variant's source, until it is marked `lang="en"` as the built-ins' are.
+#: A ready-made Joker variant's page: its own words, its source and its rules in Georgian.
 RULES_PAGES = {
-    "/rules/joker-strict": ("Export as a file", "ფაილად ექსპორტი"),
+    "/rules/joker-strict": (
+        ("Export as a file", "ფაილად ექსპორტი"),
+        ("A family's strict table", "ოჯახის მკაცრი მაგიდა"),  # the variant's source
+        ("The khishti's amount is the table's choice", "ხიშტის ოდენობას მაგიდა ირჩევს"),
+    ),
 }
 
 
 def test_the_rules_pages_say_their_own_words_in_georgian(client, pages):
-    for address, (english, georgian) in RULES_PAGES.items():
+    for address, said in RULES_PAGES.items():
         response = client.get(address, headers=KA)
         assert response.status_code == 200, address
         words = _text(response.get_data(as_text=True))
-        assert english not in words and georgian in words, address
+        for english, georgian in said:
+            assert english not in words and georgian in words, (address, english)
         assert "ხიშტი" in words and "took none scores" not in words, address
+        assert 'lang="en"' not in response.get_data(as_text=True).split("<footer")[0], address
 
 
 def _ruleset_names() -> list[str]:
