@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..storage import Connection, ruleset_choices
+from .new_game import house_name
 
 
 @dataclass(frozen=True)
@@ -18,7 +19,7 @@ def blank_sheets_page(db: Connection) -> BlankSheetsPage:
     """Build the page that prints blank scoresheets."""
     return BlankSheetsPage(
         ruleset_choices=[
-            (choice.slug, f"{choice.ruleset.name}{' (house rules)' if choice.house else ''}")
+            (choice.slug, house_name(choice.ruleset.name, house=choice.house))
             for choice in ruleset_choices(db)
         ]
     )

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ..rules import MAX_NAME_LENGTH, Ruleset, name_key, read_players, visible_name
 from ..rules.draw import RANKS, SUITS
+from ..rules.sentences import Sentence
 from ..standings.results import names_played_most
 from ..storage import Connection, find_any_ruleset, ruleset_choices
 
@@ -73,15 +74,27 @@ def new_game_page(db: Connection, seated: Sequence[str]) -> NewGamePage:
     )
 
 
-def ruleset_label(rules: Ruleset, *, house: bool = False, ready_made: bool = False) -> str:
+def ruleset_label(rules: Ruleset, *, house: bool = False, ready_made: bool = False) -> Sentence:
     """Say a ruleset in the list of rules: its name, how many play it, and whether in teams."""
-    if rules.min_players == rules.max_players:
-        count = f"{rules.min_players} players"
-    else:
-        count = f"{rules.min_players}–{rules.max_players} players"
-    teams = ", 2 teams" if rules.partnership else ", 2 pairs" if rules.pairs else ""
-    kind = " (ready-made house rules)" if ready_made else " (house rules)" if house else ""
-    return f"{rules.name}{kind} · {count}{teams}"
+    low, high = rules.min_players, rules.max_players
+    count = (
+        Sentence("{low} players", low=low)
+        if low == high
+        else Sentence("{low}–{high} players", low=low, high=high)
+    )
+    if rules.partnership:
+        count = Sentence("{count}, 2 teams", count=count)
+    elif rules.pairs:
+        count = Sentence("{count}, 2 pairs", count=count)
+    name = house_name(rules.name, house=house, ready_made=ready_made)
+    return Sentence("{name} · {count}", name=name, count=count)
+
+
+def house_name(name: str, *, house: bool, ready_made: bool = False) -> str:
+    """Say a ruleset's name in a list, with whether it is house rules (or ready-made ones)."""
+    if ready_made:
+        return Sentence("{name} (ready-made house rules)", name=name)
+    return Sentence("{name} (house rules)", name=name) if house else name
 
 
 def draw_page(

@@ -199,7 +199,7 @@ def new_game() -> Any:
         form.nonce.data = new_nonce()
     status = 422 if request.method == "POST" and form_errors(form) else 200
     page = new_game_page(db, form.names())
-    form.ruleset.choices = page.ruleset_choices
+    form.ruleset.choices = [(slug, say(label)) for slug, label in page.ruleset_choices]
     return render_template("new_game.html", page=page, form=form), status
 
 
