@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules import Ruleset, RulesetError, name_key
-from ..rules.sentences import Sentence
+from ..rules.sentences import Plural, Sentence
 from ..storage import (
     Connection,
     FoundRuleset,
@@ -140,13 +140,13 @@ def house_rulesets_kept(db: Connection) -> list[KeptRuleset]:
 def why_kept(found: KeptRuleset | None) -> str:
     """Say why the host may not remove a ruleset, or "" when it may."""
     if found is None:
-        return "there are no house rules with that address"
+        return Sentence("there are no house rules with that address")
     if found.games:
-        return f"{found.games} game{'s were' if found.games > 1 else ' was'} played under it"
+        return Plural("{n} game was played under it", "{n} games were played under it", found.games)
     if found.scored_here:
-        return "a phone that keeps score here keeps it"
+        return Sentence("a phone that keeps score here keeps it")
     if not found.phones:
-        return "it was saved before house rules had owners (a browser here may delete it)"
+        return Sentence("it was saved before house rules had owners (a browser here may delete it)")
     return ""
 
 

@@ -13,7 +13,7 @@ from flask import (
     current_app,
     flash,
     redirect,
-    render_template_string,
+    render_template,
     request,
     url_for,
 )
@@ -22,6 +22,7 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 
 from ..rules import ScoreError
+from ..rules.sentences import Sentence
 from ..transfer.all_games import all_games_text, import_games, read_all_games_text
 from .db import get_db, own_connection
 from .devices import current_device
@@ -35,7 +36,7 @@ bp = Blueprint("archive", __name__)
 #: Downloads of the archive at once (in each worker process); more are told to wait.
 DOWNLOADS_AT_ONCE = 2
 DOWNLOADING = "scorekeeper.downloads"
-BUSY = (
+BUSY = Sentence(
     "Other downloads of every game are under way; nothing was changed. Try again in a few seconds."
 )
 
@@ -51,32 +52,14 @@ MAX_ARCHIVE_BYTES = 8 * 1024 * 1024
 #: the import counts against. The host imports any number with `scorekeeper import-all`.
 MAX_ARCHIVE_GAMES = next(count for count, per in QUOTAS["games"].per_device if per == "hour")
 
-PAGE = """{% extends "base.html" %}
-{% block title %}Import all games · Scorekeeper{% endblock %}
-{% block main %}
-<h1>Import all games</h1>
-<p>Choose an archive saved with “Download all games”. Every game in it is checked
-first; if one is wrong, nothing is imported. An archive imported here holds at most
-{{ most }} games, and they count as new games of this phone; whoever runs Scorekeeper can
-import a bigger one on that machine with <code>scorekeeper import-all</code>, which says
-how far it is as it goes. The games go in a few at a time, so games being played go on
-meanwhile: a hundred long games take a few seconds.</p>
-<form method="post" enctype="multipart/form-data" class="card">
-  {{ form.csrf_token }}
-  <p><label for="file">{{ form.file.label.text }}</label><br>
-  {{ form.file(accept=".json,application/json") }}</p>
-  {% for error in form.file.errors %}<p class="error-text" role="alert">{{ error }}</p>{% endfor %}
-  <p><button class="primary" type="submit">Import all</button></p>
-</form>
-<p><a href="{{ url_for('archive.download') }}">Download all games</a></p>
-{% endblock %}
-"""
-
 
 class ArchiveImportForm(FlaskForm):
     """Bring back every game of an archive file."""
 
-    file = FileField("Archive file (.json)", validators=[FileRequired("Choose an archive first.")])
+    file = FileField(
+        Sentence("Archive file (.json)"),
+        validators=[FileRequired(Sentence("Choose an archive first."))],
+    )
 
 
 @bp.get("/archive.json")
@@ -135,11 +118,11 @@ def import_archive() -> Response | tuple[str, int]:
         try:
             games = read_all_games_text(raw, most=MAX_ARCHIVE_GAMES)
         except ScoreError as error:
-            form.file.errors.append(f"Nothing was imported: {error}")
+            form.file.errors.append(Sentence("Nothing was imported: {why}", why=error.said()))
         else:
             charge("games", len(games), unit="hour")  # as many new games as it holds
             count = import_games(get_db(), games, device=current_device())
             flash(ngettext("Imported %(num)s game.", "Imported %(num)s games.", count), "success")
             return redirect(url_for("table.home"), code=303)  # type: ignore[return-value]
     status = 422 if form.is_submitted() else 200
-    return render_template_string(PAGE, form=form, most=MAX_ARCHIVE_GAMES), status
+    return render_template("archive_import.html", form=form, most=MAX_ARCHIVE_GAMES), status

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..presentation.correction import trump_choices
 from ..rules import DealRecord, IllegalBid, ScoreError, TricksError
+from ..rules.sentences import Sentence
 from ..storage import StoredGame
 
 
@@ -74,14 +75,18 @@ class DealEditor:
         if self.partnership:
             if values["team-0"] != "" or values["team-1"] != "":
                 if "" in (values["team-0"], values["team-1"]):
-                    raise TricksError("Enter the tricks each team took.", deal=self.position)
+                    raise TricksError(
+                        Sentence("Enter the tricks each team took."), deal=self.position
+                    )
                 raw["team_tricks"] = [_number(values["team-0"]), _number(values["team-1"])]
         elif any(values[f"tricks-{seat}"] != "" for seat in seats):
             for seat in seats:
                 if values[f"tricks-{seat}"] == "":
                     name = self.game.players[seat]
                     raise TricksError(
-                        f"Enter the tricks {name} took.", deal=self.position, player=name
+                        Sentence("Enter the tricks {name} took.", name=name),
+                        deal=self.position,
+                        player=name,
                     )
             raw["tricks"] = [_number(values[f"tricks-{seat}"]) for seat in seats]
         if values["trump"]:
@@ -94,8 +99,11 @@ class DealEditor:
         """Say where an error belongs: next to a player's bid or tricks, or the whole form."""
         if error.deal is not None and error.deal != self.position:
             return {
-                "form": f"That change would make deal {error.deal} illegal — {error.message}. "
-                "Nothing was changed."
+                "form": Sentence(
+                    "That change would make deal {deal} illegal — {why}. Nothing was changed.",
+                    deal=error.deal,
+                    why=error.message,
+                )
             }
         message = error.message
         if error.player in self.game.players:

@@ -13,11 +13,13 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import ngettext
 
 from ..presentation.host_rules import host_rules_page
+from ..rules.sentences import Sentence
 from ..service.errors import NotAllowed
 from ..service.rulebook import remove_strays
 from ..storage import kept_rulesets
 from .db import get_db
 from .devices import on_this_machine
+from .language import say
 from .pools import slow
 
 bp = Blueprint("host", __name__, url_prefix="/host")
@@ -52,6 +54,6 @@ def rules() -> Any:
             "status",
         )
         for slug, reason in list(kept.items())[:5]:
-            flash(f"Kept “{slug[:60]}”: {reason}.", "error")
+            flash(say(Sentence("Kept “{slug}”: {why}.", slug=slug[:60], why=reason)), "error")
         return redirect(url_for("host.rules"), code=303)
     return render_template("host/rules.html", page=host_rules_page(db))

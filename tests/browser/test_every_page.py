@@ -1,4 +1,5 @@
-"""Every page on a 360 px phone: no sideways scroll, and axe-core finds nothing serious.
+"""Every page on a 360 px phone, in English and in Georgian (whose words are long): no
+sideways scroll, and axe-core finds nothing serious, with the page's `lang` its language.
 
 axe-core runs from the copy bundled in the axe-playwright-python package (no CDN).
 """
@@ -11,17 +12,25 @@ import pytest
 
 from tests.browser.conftest import InPage
 from tests.conftest import example
+from tests.pages import every_page
 
 pytestmark = pytest.mark.browser
 
 NARROW = {"width": 360, "height": 640}
 
 
-@pytest.fixture(scope="module")
-def scorer(browser, live_server):
-    """One phone for every page: the scorer's, as it starts the games."""
+@pytest.fixture(scope="module", params=["en", "ka"])
+def scorer(request, browser, live_server):
+    """One phone for every page: the scorer's, as it starts the games, reading English or
+    (chosen with the switch at the foot of the page) Georgian."""
     context = browser.new_context(viewport=NARROW, base_url=live_server.phone_url)
-    yield context.new_page()
+    page = context.new_page()
+    if request.param != "en":
+        page.goto("/")
+        page.locator(f'footer.languages a[hreflang="{request.param}"]').click()
+        page.wait_for_url("**/")
+    page.language = request.param  # type: ignore[attr-defined]
+    yield page
     context.close()
 
 
@@ -46,39 +55,7 @@ def pages(scorer) -> list[str]:
         f"/games/{archived}/archive", form={"csrf_token": token, "game": archived}
     )
     assert moved.ok, moved.text()
-    return [
-        "/",
-        "/?state=archived",
-        f"/games/{archived}",
-        f"/games/{archived}/delete",
-        f"/games/{current}/delete",
-        "/games/new",
-        "/games/new/draw?ruleset=back-alley-pagat&player=Ann&player=Bob&player=Cy&player=Dee",
-        f"/games/{current}",
-        f"/games/{finished}",
-        f"/games/{current}/scoresheet",
-        f"/games/{finished}/scoresheet",
-        f"/games/{current}/deals/2/edit",
-        f"/games/{current}/live",
-        f"/games/{finished}/compare",
-        f"/games/{finished}/compare?ruleset=back-alley-catsatcards",
-        "/import",
-        "/sheets",
-        "/rules",
-        "/rules/back-alley-bridge",
-        "/rules/new",
-        "/rules/joker-strict",
-        "/rules/new?from=joker-strict",
-        "/docs/joker-variants",
-        "/rules/import",
-        "/rules/calculator",
-        "/rules/calculator?cards=5&dealer=3&name_0=Ann&name_1=Bob&name_2=Cy&name_3=Dee"
-        "&bid_0=2&bid_1=1&bid_2=pass&bid_3=1&tricks_0=3&tricks_1=1&tricks_2=0&tricks_3=1",
-        "/players",
-        "/players/Ann",
-        "/offline",
-        "/trust",
-    ]
+    return every_page(finished, current, archived)
 
 
 def test_no_page_is_wider_than_a_phone(scorer, pages):
@@ -86,6 +63,7 @@ def test_no_page_is_wider_than_a_phone(scorer, pages):
     for address in pages:
         response = scorer.goto(address)
         assert response.ok, address
+        assert scorer.locator("html").get_attribute("lang") == scorer.language, address
         width = scorer.evaluate("() => document.documentElement.scrollWidth")
         if width > NARROW["width"]:
             wide[address] = width
