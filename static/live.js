@@ -24,10 +24,7 @@
     try { return localStorage.getItem(SPEAK_KEY) === "on"; } catch (e) { return false; }
   }
 
-  // The page's language ("ka"), and a voice of this phone that speaks it: null while the
-  // phone has not said which voices it has (the browser then picks one by the language),
-  // false when it has voices and none speaks the page's language (then nothing is read
-  // rather than Georgian in an English voice).
+  // A voice for the page's language: null if the phone lists none yet, false if none fits.
   var lang = document.documentElement.lang || "en";
 
   function voice() {
@@ -93,7 +90,6 @@
     var voiceless = document.getElementById("no-voice");
     var paint = function () {
       speakButton.setAttribute("aria-pressed", speaking() ? "true" : "false");
-      // Reading aloud asked for, and this phone has no voice for the page's language.
       if (voiceless) voiceless.hidden = !(speaking() && voice() === false);
     };
     window.speechSynthesis.addEventListener("voiceschanged", paint);

@@ -18,7 +18,6 @@ from flask import (
     url_for,
 )
 from flask_babel import ngettext
-from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 
 from ..rules import ScoreError
@@ -27,6 +26,7 @@ from ..transfer.all_games import all_games_text, import_games, read_all_games_te
 from .db import get_db, own_connection
 from .devices import current_device
 from .errors import refusal
+from .language import Form
 from .pools import slow
 from .quotas import QUOTAS, charge, quota
 from .security import csrf
@@ -53,7 +53,7 @@ MAX_ARCHIVE_BYTES = 8 * 1024 * 1024
 MAX_ARCHIVE_GAMES = next(count for count, per in QUOTAS["games"].per_device if per == "hour")
 
 
-class ArchiveImportForm(FlaskForm):
+class ArchiveImportForm(Form):
     """Bring back every game of an archive file."""
 
     file = FileField(

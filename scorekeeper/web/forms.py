@@ -9,7 +9,6 @@ from typing import Any
 
 from flask import request
 from flask_babel import lazy_gettext
-from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import DateField, FieldList, HiddenField, IntegerField, SelectField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length, Optional
@@ -17,6 +16,7 @@ from wtforms.validators import DataRequired, InputRequired, Length, Optional
 from ..rules import MAX_NAME_LENGTH
 from ..rules.sentences import Sentence
 from ..service.once import Once
+from .language import Form
 from .rules_forms import options
 
 MAX_SEATS = 15
@@ -27,13 +27,13 @@ def new_nonce() -> str:
     return secrets.token_urlsafe(12)
 
 
-class OnceForm(FlaskForm):
+class OnceForm(Form):
     """A form that writes: a one-time token, so a double tap or a resend records nothing twice."""
 
     nonce = HiddenField(validators=[DataRequired(), Length(min=8, max=64)])
 
 
-class ImportForm(FlaskForm):
+class ImportForm(Form):
     """Bring in a game file exported from Scorekeeper (or written by hand)."""
 
     file = FileField(
@@ -42,11 +42,11 @@ class ImportForm(FlaskForm):
     )
 
 
-class DeleteGameForm(FlaskForm):
+class DeleteGameForm(Form):
     """The confirm step before a game is forgotten for good."""
 
 
-class KeepGameForm(FlaskForm):
+class KeepGameForm(Form):
     """The confirm step before this phone keeps a game, from the host's creator link."""
 
 
@@ -113,7 +113,7 @@ class DayField(DateField):
             ) from None
 
 
-class GameFilterForm(FlaskForm):
+class GameFilterForm(Form):
     """The home page's filters (a GET form: nothing is written, so no CSRF token)."""
 
     class Meta:

@@ -8,10 +8,15 @@ writes are `Sentence`s (a message id and its values): `say` renders them in the 
 
 from __future__ import annotations
 
+import functools
+from typing import Any
 from urllib.parse import urlsplit
 
+from babel import support
 from flask import Blueprint, Flask, Response, redirect, request
 from flask_babel import Babel, get_locale, get_translations, gettext
+from flask_wtf import FlaskForm
+from wtforms.i18n import messages_path
 
 from ..machine import config
 from ..rules.sentences import Lines, Sentence, render
@@ -95,3 +100,33 @@ def init_app(app: Flask) -> None:
     app.after_request(_vary)
     app.jinja_env.globals.update(languages=config.LANGUAGES, language=language, say=say)
     app.jinja_env.filters["say"] = say
+
+
+@functools.cache
+def _wtforms_catalog(code: str) -> support.Translations:
+    return support.Translations.load(messages_path(), [code], domain="wtforms")
+
+
+class _WTFormsMessages:
+    """WTForms' own messages ("This field is required.") in the reader's language.
+
+    Flask-WTF finds and reads WTForms' catalog from disk again on every request (a third of
+    a tap's form); each language's is read once per process here instead.
+    """
+
+    def gettext(self, string: str) -> str:
+        return _wtforms_catalog(language()).ugettext(string)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return _wtforms_catalog(language()).ungettext(singular, plural, n)
+
+
+WTFORMS_MESSAGES = _WTFormsMessages()
+
+
+class Form(FlaskForm):
+    """A form whose WTForms messages are in the reader's language: every form's base."""
+
+    class Meta:
+        def get_translations(self, form: Any) -> _WTFormsMessages:
+            return WTFORMS_MESSAGES

@@ -12,7 +12,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask_babel import lazy_gettext
-from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, HiddenField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
@@ -25,6 +24,7 @@ from ..house_rules.schedules import most_cards_that_fit
 from ..house_rules.schema import SCHEMA, Field
 from ..rules import Ruleset, RulesetError, builtin_rulesets
 from ..rules.sentences import Sentence
+from .language import Form
 
 
 class Number(StringField):
@@ -60,7 +60,7 @@ def _inputs(field: Field) -> list[tuple[str, Any]]:
     return [(field.name, StringField(field.label))]
 
 
-class HouseRulesForm(FlaskForm):
+class HouseRulesForm(Form):
     """Every rule of a ruleset document, in plain words: one input per field of the schema."""
 
     base = HiddenField()
@@ -108,7 +108,7 @@ def read(form: HouseRulesForm) -> tuple[dict[str, Any] | None, FormErrors]:
     return document, errors
 
 
-class ImportRulesForm(FlaskForm):
+class ImportRulesForm(Form):
     """Bring in a ruleset file a family member shared."""
 
     file = FileField(
@@ -132,7 +132,7 @@ BID_CHOICES = options(
 )
 
 
-class CalculatorForm(FlaskForm):
+class CalculatorForm(Form):
     """One deal at a table of four: cards, dealer, and each player's bid and tricks."""
 
     class Meta:
