@@ -37,7 +37,8 @@ class ScorekeeperApp(Flask):
     def send_static_file(self, filename: str) -> Response:
         response = super().send_static_file(filename)
         if filename.endswith(".js") and response.status_code == 200:
-            # A script is sent as its fingerprint was taken: its imports fingerprinted.
+            # A script is sent as its fingerprint was taken: no comments, its imports
+            # fingerprinted.
             content = served_content(str(self.static_folder), filename)
             if content is not None:
                 response.direct_passthrough = False

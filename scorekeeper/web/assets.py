@@ -21,6 +21,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import rjsmin
 from flask import Flask, current_app, request, url_for
 
 #: A year, in seconds: the longest any browser keeps a file.
@@ -28,14 +29,19 @@ KEPT_FOR = 365 * 24 * 3600
 
 
 def served_content(folder: str, filename: str) -> bytes | None:
-    """Return a static file as it is sent: a script with the "/static/…" addresses it
-    names fingerprinted (`with_fingerprints`), any other file as it is (None: no such file)."""
+    """Return a static file as it is sent: a script without its comments and blank space
+    (rjsmin: they are written to be read, a phone needs only the code) and with the
+    "/static/…" addresses it names fingerprinted (`with_fingerprints`), any other file as it
+    is (None: no such file)."""
     try:
         content = (Path(folder) / filename).read_bytes()
     except OSError:
         return None
-    if filename.endswith(".js") and b'"/static/' in content:
-        content = with_fingerprints(content.decode("utf-8")).encode("utf-8")
+    if filename.endswith(".js"):
+        script = rjsmin.jsmin(content.decode("utf-8"))
+        if '"/static/' in script:
+            script = with_fingerprints(script)
+        content = script.encode("utf-8")
     return content
 
 

@@ -13,9 +13,19 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from babel import support
-from flask import Blueprint, Flask, Response, redirect, request
-from flask_babel import Babel, get_locale, get_translations, gettext
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    g,
+    has_request_context,
+    redirect,
+    render_template,
+    request,
+)
+from flask_babel import Babel, get_locale, get_translations
 from flask_wtf import FlaskForm
+from markupsafe import Markup
 from wtforms.i18n import messages_path
 
 from ..machine import config
@@ -47,11 +57,25 @@ def say(sentence: str) -> str:
     """
     if not sentence:
         return sentence
-    return (
-        render(sentence, get_translations())
-        if isinstance(sentence, Sentence | Lines)
-        else gettext(sentence)
-    )
+    catalog = _catalog()
+    if isinstance(sentence, Sentence | Lines):
+        return render(sentence, catalog)
+    return catalog.ugettext(sentence)
+
+
+#: The table's words for its scripts (templates/table/words.html), drawn once per language.
+_TABLE_WORDS: dict[str, Markup] = {}
+
+
+def table_words() -> Markup:
+    """Return the words the table's scripts say, in the page's language, as the page's
+    `<script type="application/json">`: drawn once per language and process (the catalog
+    does not change while the app runs), not on every page a tap draws."""
+    code = language()
+    words = _TABLE_WORDS.get(code)
+    if words is None:
+        words = _TABLE_WORDS[code] = Markup(render_template("table/words.html"))
+    return words
 
 
 def _back_to(asked: str | None) -> str:
@@ -92,13 +116,31 @@ def _vary(response: Response) -> Response:
     return response
 
 
+def _catalog() -> Any:
+    """Return this request's catalog, looked up once a request: Flask-Babel's own template
+    callables look it up again, through a dozen context lookups, for every message."""
+    if not has_request_context():
+        return get_translations()
+    found = g.get("catalog")
+    if found is None:
+        found = g.catalog = get_translations()
+    return found
+
+
 def init_app(app: Flask) -> None:
     """Set Flask-Babel up on the app's catalogs, with the chosen language."""
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(config.TRANSLATIONS))
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
     Babel(app, locale_selector=chosen_language)
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda s: _catalog().ugettext(s),
+        ngettext=lambda s, p, n: _catalog().ungettext(s, p, n),
+        newstyle=True,
+    )
     app.after_request(_vary)
-    app.jinja_env.globals.update(languages=config.LANGUAGES, language=language, say=say)
+    app.jinja_env.globals.update(
+        languages=config.LANGUAGES, language=language, say=say, table_words=table_words
+    )
     app.jinja_env.filters["say"] = say
 
 

@@ -214,7 +214,7 @@ def fetch_all(
         path = urlsplit(url).path
         nested = css_urls(text) if path.endswith(".css") else []
         if path.endswith(".js"):
-            nested = [urljoin(url, found) for found in re.findall(r'from "([^"]+)"', text)]
+            nested = [urljoin(url, found) for found in re.findall(r'from ?"([^"]+)"', text)]
         more_same, more_elsewhere = split_by_origin(nested, url)
         queue.extend(more_same)
         elsewhere.extend(more_elsewhere)

@@ -4,6 +4,9 @@ carries the catalog), the struck-out bid and the last deal's explanations includ
 
 from __future__ import annotations
 
+import re
+import subprocess
+
 import pytest
 
 from tests.browser.conftest import InPage
@@ -54,5 +57,56 @@ def test_a_joker_game_tapped_in_georgian_is_drawn_and_explained_in_georgian(brow
         phone.settled()
         assert page.locator("#where").inner_text() == "ონლაინ"  # "Online", from the page's words
         assert page.locator("html").get_attribute("lang") == "ka"
+    finally:
+        context.close()
+
+
+def test_a_joker_house_game_in_georgian_and_its_pdf_sheet_read_by_pdftotext(
+    browser, live_server, tmp_path
+):
+    """A house Joker (khishti -200, ready-made) tapped in on a Georgian phone: the khishti is
+    explained in Georgian, and the PDF sheet that phone prints holds the Georgian text, in a
+    font with the glyphs (pdftotext reads it back; pdffonts names the font)."""
+    context = browser.new_context(viewport=NARROW, base_url=live_server.phone_url)
+    page = context.new_page()
+    try:
+        page.goto("/")
+        page.locator('footer.languages a[hreflang="ka"]').click()
+        page.wait_for_url("**/")
+        token = page.locator('meta[name="csrf-token"]').get_attribute("content")
+        document = {"ruleset": "joker-khishti-200", "players": ["Ann", "Bob", "Cy", "Dee"]}
+        made = InPage(page).post(
+            "/api/games",
+            data={**document, "first_dealer": 3, "deals": []},
+            headers={"X-CSRFToken": token},
+        )
+        assert made.status == 201, made.text()
+        game = made.json()["id"]
+        page.goto(f"/games/{game}")
+        phone = Phone(page)
+        # Deal 1, one card: Ann bids 1, Bob and Cy pass, Dee's 1 is filled in (the hook);
+        # Ann takes nothing (a khishti, -200 at this table), nor Bob and Cy: Dee takes it.
+        for step in ("bid:1", "bid:pass", "bid:pass", "tricks:0", "tricks:0", "tricks:0"):
+            phone.tap(f'button[name="step"][value="{step}"]')
+        explained = page.locator("#last-deal .explain").all_inner_texts()
+        ann = explained[0]
+        assert "ხიშტი" in ann and "-200" in ann.replace("−", "-"), ann
+        assert not any(re.search(r"[A-Za-z]{4,}", re.sub(r"\b(Ann|Bob|Cy|Dee)\b", "", line))
+                       for line in explained), explained  # fmt: skip
+        phone.settled()
+        sheet = page.request.get(f"/games/{game}/sheet.pdf")  # this phone's cookie: Georgian
+        assert sheet.ok and sheet.headers["content-type"] == "application/pdf"
+        pdf = tmp_path / "sheet.pdf"
+        pdf.write_bytes(sheet.body())
+        text = subprocess.run(
+            ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+        ).stdout
+        for word in ("დარიგება", "დილერი", "ხიშტი", "ჯამი"):  # deal, dealer, khishti, total
+            assert word in text, word
+        assert "-200" in text.replace("−", "-")
+        fonts = subprocess.run(
+            ["pdffonts", str(pdf)], capture_output=True, text=True, check=True
+        ).stdout
+        assert "Georgian" in fonts, fonts
     finally:
         context.close()

@@ -6,12 +6,17 @@ from __future__ import annotations
 import hashlib
 import re
 
+import rjsmin
+
 from scorekeeper.machine import config
 
 
 def fingerprint_of(name: str) -> str:
-    """Return a file's fingerprint: of its content as sent (a script's imports fingerprinted)."""
+    """Return a file's fingerprint: of its content as sent (a script without its comments,
+    its imports fingerprinted)."""
     content = (config.STATIC / name).read_bytes()
+    if name.endswith(".js"):
+        content = rjsmin.jsmin(content.decode()).encode()
     for imported in re.findall(rb'"/static/([^"?]+)"', content):
         here = f"/static/{imported.decode()}"
         content = content.replace(

@@ -647,7 +647,7 @@ def test_the_game_page_is_light(table, client):
         content = client.get(asset).data
         raw += len(content)
         if asset.split("?")[0].endswith(".js"):
-            assets += re.findall(r'from "(/static/[^"]+)"', content.decode())
+            assets += re.findall(r'from ?"(/static/[^"]+)"', content.decode())
             later = re.findall(r'import\("(/static/[^"]+)"\)', content.decode())
             assert all(module not in loaded for module in later)
     assert any("/static/phone/store.js" in asset for asset in loaded)  # a tap is kept at once
