@@ -4,11 +4,13 @@ carries the catalog), the struck-out bid and the last deal's explanations includ
 
 from __future__ import annotations
 
+import base64
 import re
 import subprocess
 
 import pytest
 
+from scorekeeper.rules.variants import variant_document
 from tests.browser.conftest import InPage
 from tests.browser.test_every_page import NARROW
 from tests.browser.test_play import Phone
@@ -74,7 +76,8 @@ def test_a_joker_house_game_in_georgian_and_its_pdf_sheet_read_by_pdftotext(
         page.locator('footer.languages a[hreflang="ka"]').click()
         page.wait_for_url("**/")
         token = page.locator('meta[name="csrf-token"]').get_attribute("content")
-        document = {"ruleset": "joker-khishti-200", "players": ["Ann", "Bob", "Cy", "Dee"]}
+        house = variant_document("joker-khishti-200")  # the family's own rules, in the game
+        document = {"ruleset": house, "players": ["Ann", "Bob", "Cy", "Dee"]}
         made = InPage(page).post(
             "/api/games",
             data={**document, "first_dealer": 3, "deals": []},
@@ -94,10 +97,20 @@ def test_a_joker_house_game_in_georgian_and_its_pdf_sheet_read_by_pdftotext(
         assert not any(re.search(r"[A-Za-z]{4,}", re.sub(r"\b(Ann|Bob|Cy|Dee)\b", "", line))
                        for line in explained), explained  # fmt: skip
         phone.settled()
-        sheet = page.request.get(f"/games/{game}/sheet.pdf")  # this phone's cookie: Georgian
-        assert sheet.ok and sheet.headers["content-type"] == "application/pdf"
+        # The sheet as this phone gets it (its cookie: Georgian), through the page itself.
+        status, kind, body = page.evaluate(
+            """async (path) => {
+                const answer = await fetch(path, {credentials: "same-origin"});
+                const bytes = new Uint8Array(await answer.arrayBuffer());
+                let binary = "";
+                for (const byte of bytes) binary += String.fromCharCode(byte);
+                return [answer.status, answer.headers.get("content-type"), btoa(binary)];
+            }""",
+            f"/games/{game}/sheet.pdf",
+        )
+        assert status == 200 and kind == "application/pdf", (status, kind)
         pdf = tmp_path / "sheet.pdf"
-        pdf.write_bytes(sheet.body())
+        pdf.write_bytes(base64.b64decode(body))
         text = subprocess.run(
             ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
         ).stdout
