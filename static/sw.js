@@ -8,6 +8,7 @@
 "use strict";
 var SHELL = [
   "/offline",
+  "/words/*", // the table's words in every language, filled in by the server
   "/static/app.css",
   "/static/live.css",
   "/static/live.js",

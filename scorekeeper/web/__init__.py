@@ -9,7 +9,7 @@ the pages in the reader's language.
 May import: machine, rules, house_rules, storage, standings, service, presentation,
 transfer, sheets, table.
 Libraries: flask, flask_wtf, flask_limiter, limits, flask_compress, werkzeug, wtforms,
-jinja2, markupsafe, markdown_it, segno, flask_babel, babel.
+jinja2, markupsafe, markdown_it, segno, flask_babel, babel, rjsmin.
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ writes are `Sentence`s (a message id and its values): `say` renders them in the 
 from __future__ import annotations
 
 import functools
+import hashlib
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -17,19 +18,20 @@ from flask import (
     Blueprint,
     Flask,
     Response,
+    abort,
     g,
     has_request_context,
     redirect,
     render_template,
     request,
 )
-from flask_babel import Babel, get_locale, get_translations
+from flask_babel import Babel, force_locale, get_locale, get_translations
 from flask_wtf import FlaskForm
-from markupsafe import Markup
 from wtforms.i18n import messages_path
 
 from ..machine import config
 from ..rules.sentences import Lines, Sentence, render
+from .assets import KEPT_FOR
 
 bp = Blueprint("language", __name__)
 COOKIE = "scorekeeper_language"
@@ -63,19 +65,55 @@ def say(sentence: str) -> str:
     return catalog.ugettext(sentence)
 
 
-#: The table's words for its scripts (templates/table/words.html), drawn once per language.
-_TABLE_WORDS: dict[str, Markup] = {}
+#: The table's words for its scripts (templates/table/words.js), by language, drawn once
+#: per process (the catalogs do not change while it runs).
+_TABLE_WORDS: dict[str, bytes] = {}
+WORDS_TEMPLATE = "table/words.js"
 
 
-def table_words() -> Markup:
-    """Return the words the table's scripts say, in the page's language, as the page's
-    `<script type="application/json">`: drawn once per language and process (the catalog
-    does not change while the app runs), not on every page a tap draws."""
-    code = language()
-    words = _TABLE_WORDS.get(code)
-    if words is None:
-        words = _TABLE_WORDS[code] = Markup(render_template("table/words.html"))
-    return words
+def _table_words(code: str) -> bytes:
+    found = _TABLE_WORDS.get(code)
+    if found is None:
+        g.pop("catalog", None)
+        with force_locale(code):
+            found = _TABLE_WORDS[code] = render_template(WORDS_TEMPLATE).encode("utf-8")
+        g.pop("catalog", None)
+    return found
+
+
+@functools.cache
+def _words_fingerprint(code: str) -> str:
+    """Fingerprint a language's words by what they are made of (their template and the
+    language's catalog), so a page names them without drawing them."""
+    made = hashlib.sha256((config.TEMPLATES / WORDS_TEMPLATE).read_bytes())
+    catalog = config.TRANSLATIONS / code / "LC_MESSAGES" / "messages.mo"
+    if catalog.is_file():
+        made.update(catalog.read_bytes())
+    return made.hexdigest()[:12]
+
+
+def words_url(code: str | None = None) -> str:
+    """Return the address of the table's words in a language (the page's by default),
+    under their fingerprint: a phone keeps them, and a tap's page does not carry them."""
+    code = code or language()
+    return f"/words/{code}.js?v={_words_fingerprint(code)}"
+
+
+@bp.get("/words/<code>.js")
+def words(code: str) -> Response:
+    """The words the table's scripts say, in a language (`window.scorekeeperWords`)."""
+    if code not in config.LANGUAGES:
+        abort(404)
+    response = Response(_table_words(code), mimetype="text/javascript")
+    fingerprint = words_url(code).rpartition("=")[2]
+    if request.args.get("v") == fingerprint:
+        response.cache_control.public = True
+        response.cache_control.max_age = KEPT_FOR
+        response.cache_control.immutable = True
+    else:
+        response.cache_control.no_cache = True
+    response.set_etag(fingerprint)
+    return response.make_conditional(request)
 
 
 def _back_to(asked: str | None) -> str:
@@ -139,7 +177,7 @@ def init_app(app: Flask) -> None:
     )
     app.after_request(_vary)
     app.jinja_env.globals.update(
-        languages=config.LANGUAGES, language=language, say=say, table_words=table_words
+        languages=config.LANGUAGES, language=language, say=say, words_url=words_url
     )
     app.jinja_env.filters["say"] = say
 

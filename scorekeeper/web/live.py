@@ -16,6 +16,7 @@ from flask import (
     request,
 )
 
+from ..machine import config
 from ..presentation.chart import game_chart
 from ..presentation.errors import offline_page
 from ..presentation.scoreboard import scoreboard
@@ -23,6 +24,7 @@ from ..storage import get_game
 from .api import etag
 from .assets import with_fingerprints
 from .db import get_db
+from .language import words_url
 from .pools import slow
 from .quotas import quota
 from .sharing import qr_svg, watch_url, watch_urls
@@ -80,15 +82,25 @@ def chart(game_id: str) -> Response:
 def service_worker() -> Response:
     """Serve the service worker from the root, so it may look after every page of the app.
 
-    It keeps the files the pages load under the same fingerprinted addresses.
+    It keeps the files the pages load under the same fingerprinted addresses, and the
+    table's words in every language (a phone may switch language offline).
     """
-    return _fingerprinted("sw.js", "text/javascript", cache="no-cache")
+    words = ", ".join(f'"{words_url(code)}"' for code in config.LANGUAGES)
+    return _fingerprinted(
+        "sw.js", "text/javascript", cache="no-cache", filled={'"/words/*"': words}
+    )
 
 
-def _fingerprinted(name: str, mimetype: str, *, cache: str) -> Response:
-    """Serve a static text file with its "/static/…" paths fingerprinted (`assets.py`)."""
+def _fingerprinted(
+    name: str, mimetype: str, *, cache: str, filled: dict[str, str] | None = None
+) -> Response:
+    """Serve a static text file with its "/static/…" paths fingerprinted (`assets.py`), and
+    each of its `filled` markers replaced with what the server knows."""
     text = (Path(current_app.static_folder or "static") / name).read_text(encoding="utf-8")
-    response = Response(with_fingerprints(text), mimetype=mimetype)
+    text = with_fingerprints(text)
+    for marker, value in (filled or {}).items():
+        text = text.replace(marker, value)
+    response = Response(text, mimetype=mimetype)
     response.headers["Cache-Control"] = cache
     response.add_etag()
     return response.make_conditional(request)

@@ -102,16 +102,13 @@ export function nextOp(record) {
   return null;
 }
 
-// The words the table says, in the page's language: the server writes them into the page
-// (templates/table/words.html, one `_()` each), so no script keeps a sentence of its own.
+// The words the table says, in the page's language: the page loads them before this module
+// (templates/table/words.js, one `_()` each), so no script keeps a sentence of its own.
 // `word("taps", {n: 3})` fills a pattern's blanks ("{n} taps"); a count picks its form.
 let words = null;
 
 export function word(key, values) {
-  if (!words) {
-    const said = document.getElementById("table-words");
-    words = said ? JSON.parse(said.textContent) : {};
-  }
+  if (!words) words = window.scorekeeperWords || {};
   const blanks = values || {};
   let pattern = words[key];
   if (Array.isArray(pattern)) pattern = pattern[blanks.n === 1 ? 0 : 1];

@@ -120,18 +120,32 @@ def test_a_tap_not_saved_is_said_in_georgian(table, client):
     assert "„ბიდი 3“ არ შეინახა" in problem and "was not saved" not in problem
 
 
+def _words(client, page: str) -> dict:
+    """The table's words a page loads: its words script, as the phone reads it."""
+    address = re.search(r'<script src="(/words/\w+\.js\?v=\w+)"></script>', page).group(1)
+    answer = client.get(address)
+    assert answer.status_code == 200 and answer.mimetype == "text/javascript"
+    assert "immutable" in answer.headers["Cache-Control"]  # kept: a tap's page leaves it out
+    script = answer.get_data(as_text=True)
+    assert script.startswith("window.scorekeeperWords = ") and script.endswith(";")
+    return json.loads(script.removeprefix("window.scorekeeperWords = ").removesuffix(";"))
+
+
 def test_the_words_of_the_tables_scripts_come_in_the_pages_language(table, client):
     table.start("back-alley-pagat", FOUR)
-    words = re.search(r'id="table-words">(.*?)</script>', table.open(), re.S).group(1)
-    english = json.loads(words)
+    english = _words(client, table.open())
     assert english["deals"] == ["{n} deal", "{n} deals"] and english["online"] == "Online"
     client.get("/language/ka?next=/")
-    page = client.get(table.url).get_data(as_text=True)
-    georgian = json.loads(re.search(r'id="table-words">(.*?)</script>', page, re.S).group(1))
+    georgian = _words(client, client.get(table.url).get_data(as_text=True))
     assert georgian.keys() == english.keys()
     assert georgian["deals"] == ["{n} დარიგება"] * 2 and georgian["online"] == "ონლაინ"
-    offline = client.get("/offline").get_data(as_text=True)
-    assert 'id="table-words"' in offline and "ონლაინ" in offline
+    assert _words(client, client.get("/offline").get_data(as_text=True)) == georgian
+    # The service worker keeps the words of every language: a phone may switch offline.
+    worker = client.get("/sw.js").get_data(as_text=True)
+    assert re.search(r'"/words/en\.js\?v=\w+"', worker) and re.search(
+        r'"/words/ka\.js\?v=\w+"', worker
+    )
+    assert client.get("/words/xx.js").status_code == 404
 
 
 def test_the_phones_settling_is_drawn_in_georgian():

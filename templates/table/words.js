@@ -1,7 +1,8 @@
-{# The words the table's scripts say (static/table.js, static/phone/*.js), in the page's
-   language: the scripts keep no sentence of their own and read these (store.js `word`).
+{# The words the table's scripts say (static/table.js, static/phone/*.js), in one language:
+   the scripts keep no sentence of their own and read these (store.js `word`). Served as
+   /words/<language>.js under its fingerprint (web/language.py), loaded before table.js.
    A blank is `{name}`; a pair is a count's two forms, for 1 and for more. -#}
-<script type="application/json" id="table-words">{{ {
+window.scorekeeperWords = {{ {
   "online": _("Online"),
   "sending": _("Sending…"),
   "deals": [ngettext("{n} deal", "{n} deals", 1), ngettext("{n} deal", "{n} deals", 2)],
@@ -33,4 +34,4 @@
   "notSent": _("deals not on the server yet"),
   "onServer": _("on the server too"),
   "notReady": _("The rules are not on this phone yet: open Scorekeeper once while the server answers."),
-}|tojson }}</script>
+}|tojson }};
