@@ -119,3 +119,32 @@ def test_a_joker_house_game_in_georgian_and_its_pdf_sheet_read_by_pdftotext(geor
         ["pdffonts", str(pdf)], capture_output=True, text=True, check=True
     ).stdout
     assert "Georgian" in fonts, fonts
+
+
+def test_this_phones_table_offline_is_in_the_language_it_switched_to(browser, live_server):
+    """A phone that kept score in English, then chose Georgian: with the WiFi gone, this
+    phone's own table (kept by the service worker) is in Georgian too."""
+    context = browser.new_context(viewport=NARROW, base_url=live_server.phone_url)
+    page = context.new_page()
+    try:
+        page.goto("/")
+        token = page.locator('meta[name="csrf-token"]').get_attribute("content")
+        document = {"ruleset": "joker", "players": ["Ann", "Bob", "Cy", "Dee"], "deals": []}
+        made = InPage(page).post("/api/games", data=document, headers={"X-CSRFToken": token})
+        assert made.status == 201, made.text()
+        page.goto(f"/games/{made.json()['id']}")
+        assert page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.reload()  # now under the service worker, which kept /offline in English
+        page.locator('footer.languages a[hreflang="ka"]').click()
+        page.wait_for_function("() => document.documentElement.lang === 'ka'")
+        page.wait_for_function(
+            "() => localStorage.getItem('scorekeeper.offline-language') === 'ka'", timeout=30_000
+        )
+        context.set_offline(True)
+        page.goto("/")  # a page that starts games: offline, this phone's table instead
+        assert page.locator("html").get_attribute("lang") == "ka"
+        heading = page.locator("h1").inner_text()
+        assert re.search(r"[\u10d0-\u10ff]", heading) and not re.search(r"[A-Za-z]{3,}", heading)
+    finally:
+        context.set_offline(False)
+        context.close()
