@@ -444,25 +444,8 @@ function listen(table) {
   window.scorekeeperWaiting = function () { return table.waiting(); };
 }
 
-// This phone's table (/offline, which the service worker keeps for when the server cannot be
-// reached) in the language this phone reads now: asked for again, once idle, after a switch.
-function keepOfflineInLanguage() {
-  const language = document.documentElement.lang;
-  const remembered = "scorekeeper.offline-language";
-  try {
-    if (localStorage.getItem(remembered) === language) return;
-  } catch (error) { return; }
-  if (!navigator.serviceWorker || !navigator.serviceWorker.controller) return;
-  idle().then(function () {
-    return fetch("/offline", { credentials: "same-origin", cache: "no-store" });
-  }).then(function (response) {
-    if (response.ok) localStorage.setItem(remembered, language);
-  }).catch(function () { /* offline: asked again by the next page */ });
-}
-
 // The server's page of a game, opened by a phone that scores it.
 function onGamePage() {
-  keepOfflineInLanguage();
   const data = screen.dataset;
   const page = {
     version: Number(data.version),

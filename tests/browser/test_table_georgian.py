@@ -122,8 +122,8 @@ def test_a_joker_house_game_in_georgian_and_its_pdf_sheet_read_by_pdftotext(geor
 
 
 def test_this_phones_table_offline_is_in_the_language_it_switched_to(browser, live_server):
-    """A phone that kept score in English, then chose Georgian: with the WiFi gone, this
-    phone's own table (kept by the service worker) is in Georgian too."""
+    """A phone that kept score in English, then chose Georgian on another page: with the WiFi
+    gone, this phone's own table (kept by the service worker) is in Georgian too."""
     context = browser.new_context(viewport=NARROW, base_url=live_server.phone_url)
     page = context.new_page()
     try:
@@ -135,10 +135,21 @@ def test_this_phones_table_offline_is_in_the_language_it_switched_to(browser, li
         page.goto(f"/games/{made.json()['id']}")
         assert page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         page.reload()  # now under the service worker, which kept /offline in English
+        page.wait_for_function(
+            "() => localStorage.getItem('scorekeeper.offline-language') === 'en'", timeout=30_000
+        )
+        page.goto("/players")  # any page: the switch is at the foot of every one
         page.locator('footer.languages a[hreflang="ka"]').click()
         page.wait_for_function("() => document.documentElement.lang === 'ka'")
         page.wait_for_function(
             "() => localStorage.getItem('scorekeeper.offline-language') === 'ka'", timeout=30_000
+        )
+        # The copy the service worker keeps is put in its cache as the answer comes back.
+        page.wait_for_function(
+            """() => caches.match("/offline", {ignoreVary: true})
+                .then((kept) => kept && kept.text())
+                .then((text) => !!text && text.includes('lang="ka"'))""",
+            timeout=30_000,
         )
         context.set_offline(True)
         page.goto("/")  # a page that starts games: offline, this phone's table instead
