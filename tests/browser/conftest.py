@@ -118,6 +118,20 @@ def phone(browser, live_server: Server) -> Iterator[object]:
     context.close()
 
 
+@pytest.fixture(scope="module")
+def georgian(browser, live_server: Server) -> Iterator[object]:
+    """One phone at 360 px that chose Georgian with the switch at the foot of the home page."""
+    context = browser.new_context(
+        viewport={"width": 360, "height": 640}, base_url=live_server.phone_url
+    )  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.goto("/")
+    page.locator('footer.languages a[hreflang="ka"]').click()
+    page.wait_for_url("**/")
+    yield page
+    context.close()
+
+
 def screenshot(page, name: str) -> Path:
     """Save a screenshot under the pytest temp folder's shots/ (for looking at, not asserting)."""
     out = Path("/tmp/scorekeeper-shots")

@@ -14,18 +14,6 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
-def georgian(browser, live_server):
-    """One phone that chose Georgian with the switch on the home page."""
-    context = browser.new_context(viewport=NARROW, base_url=live_server.phone_url)
-    page = context.new_page()
-    page.goto("/")
-    page.locator('footer.languages a[hreflang="ka"]').click()
-    page.wait_for_url("**/")
-    yield page
-    context.close()
-
-
-@pytest.fixture(scope="module")
 def watched(georgian) -> str:
     token = georgian.locator('meta[name="csrf-token"]').get_attribute("content")
     made = InPage(georgian).post(

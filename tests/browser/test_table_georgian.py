@@ -18,18 +18,6 @@ from tests.browser.test_play import Phone
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture
-def georgian(browser, live_server):
-    """A phone that chose Georgian with the switch at the foot of the home page."""
-    context = browser.new_context(viewport=NARROW, base_url=live_server.phone_url)
-    page = context.new_page()
-    page.goto("/")
-    page.locator('footer.languages a[hreflang="ka"]').click()
-    page.wait_for_url("**/")
-    yield page
-    context.close()
-
-
 def test_a_joker_game_tapped_in_georgian_is_drawn_and_explained_in_georgian(georgian):
     page = georgian
     token = page.locator('meta[name="csrf-token"]').get_attribute("content")
