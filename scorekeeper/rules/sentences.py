@@ -107,6 +107,17 @@ def render(said: Any, catalog: Catalog) -> str:
         return str(said)  # a catalog entry with a wrong blank: the English, never a crash
 
 
+def say(said: Any, catalog: Catalog) -> Any:
+    """Say a `Sentence` (or `Lines`) in the catalog's language, or look a plain message up in
+    it; nothing (an empty value) is said as it is. The server's pages and the phone's both
+    say their words through this."""
+    if not said:
+        return said
+    if isinstance(said, Sentence | Lines):
+        return render(said, catalog)
+    return catalog.gettext(said)
+
+
 def joined(names: Sequence[Any]) -> Any:
     """Join names the way a sentence says them: "Ann and Bob and Cy" (in any language)."""
     if len(names) == 1:

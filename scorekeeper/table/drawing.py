@@ -20,7 +20,7 @@ from typing import Any
 import jinja2
 
 from ..rules import trump_label
-from ..rules.sentences import Lines, Sentence, render
+from ..rules.sentences import say
 from .bidi import isolate
 from .markup import bdi_join, bdi_names
 
@@ -51,20 +51,6 @@ def catalog(language: str = "en", translations: Path = TRANSLATIONS) -> gettext.
         return gettext.NullTranslations()
 
 
-def sayer(words: gettext.NullTranslations) -> Any:
-    """Return the `say` filter of a catalog: a `Sentence` in its language, or a message of it
-    (anything else, such as a name, as it is)."""
-
-    def say(sentence: Any) -> Any:
-        if not sentence:
-            return sentence
-        if isinstance(sentence, Sentence | Lines):
-            return render(sentence, words)
-        return words.gettext(sentence)
-
-    return say
-
-
 @functools.cache
 def environment(templates: Path = TEMPLATES, language: str = "en") -> jinja2.Environment:
     """Return the Jinja environment the phone draws with (one per templates folder and
@@ -76,7 +62,7 @@ def environment(templates: Path = TEMPLATES, language: str = "en") -> jinja2.Env
     words = catalog(language)
     drawing.install_gettext_translations(words, newstyle=True)  # type: ignore[attr-defined]
     drawing.filters.update(FILTERS)
-    drawing.filters["say"] = sayer(words)
+    drawing.filters["say"] = functools.partial(say, catalog=words)
     return drawing
 
 

@@ -30,7 +30,7 @@ from flask_wtf import FlaskForm
 from wtforms.i18n import messages_path
 
 from ..machine import config
-from ..rules.sentences import Lines, Sentence, render
+from ..rules.sentences import say as say_in
 from .assets import KEPT_FOR
 
 bp = Blueprint("language", __name__)
@@ -57,12 +57,7 @@ def say(sentence: str) -> str:
 
     Words the catalog does not hold (a name, an error's own text) are shown as they are.
     """
-    if not sentence:
-        return sentence
-    catalog = _catalog()
-    if isinstance(sentence, Sentence | Lines):
-        return render(sentence, catalog)
-    return catalog.ugettext(sentence)
+    return say_in(sentence, _catalog())
 
 
 #: The table's words for its scripts (templates/table/words.js), by language, drawn once
@@ -105,7 +100,7 @@ def words(code: str) -> Response:
     if code not in config.LANGUAGES:
         abort(404)
     response = Response(_table_words(code), mimetype="text/javascript")
-    fingerprint = words_url(code).rpartition("=")[2]
+    fingerprint = _words_fingerprint(code)
     if request.args.get("v") == fingerprint:
         response.cache_control.public = True
         response.cache_control.max_age = KEPT_FOR
