@@ -1,9 +1,9 @@
-// The rules worker: the server's own Python (scorekeeper.rules and scorekeeper.table, with
+// The rules worker: the server's own Python (scorekeeper.rules and scorekeeper.screen, with
 // Jinja and the table's templates) run by Pyodide beside the page, so a phone goes on
 // scoring deal after deal when the server is out of reach. Served with the runtime under
 // /runtime/<fingerprint>/ (scorekeeper/web/runtime.py), next to Pyodide and the bundle.
 // The page asks {id, question} (JSON text: {"ask": "tap", "language": "ka", ...}, see
-// table/phone.py) and is answered {id, answer} (JSON text, its words in the question's
+// screen/phone.py) and is answered {id, answer} (JSON text, its words in the question's
 // language), or {id, failed} when Python could not answer.
 import { loadPyodide } from "./pyodide.mjs";
 
@@ -15,7 +15,7 @@ const ready = (async function () {
   if (!response.ok) throw new Error("HTTP " + response.status + " " + response.url); // said by the page
   python.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "/phone" });
   python.runPython("import sys; sys.path.insert(0, '/phone')");
-  return python.pyimport("scorekeeper.table.phone").answer;
+  return python.pyimport("scorekeeper.screen.phone").answer;
 })();
 
 ready.then(

@@ -8,7 +8,7 @@ problems with the rules stay a `ScoreError`. Both end as one line on standard er
 exit status 1.
 
 May import: machine, rules, house_rules, storage, standings, service, presentation,
-transfer, sheets, table, web, server (each subcommand imports only what it runs).
+transfer, sheets, screen, web, server (each subcommand imports only what it runs).
 Libraries: none.
 """
 

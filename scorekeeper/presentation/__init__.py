@@ -1,6 +1,6 @@
 """What each page shows, as plain data: one call per page, a view-model back.
 
-`table_page.py` loads the table page (built by `table.page`, the same code the phone runs
+`table_page.py` loads the table page (built by `screen.page`, the same code the phone runs
 offline); `scoreboard.py` the watch page; `scoresheet.py` the scoresheet
 the page (`scoresheet_page.py`) and the PDF share; `correction.py` the page correcting a
 recorded deal; `chart.py` the score chart; `home.py` the list of games, the ask before a
@@ -12,6 +12,6 @@ house rules nobody plays. What comes back is dataclasses of
 strings, numbers and lists: the templates render it, and it can be sent to a phone as
 JSON. Reads only. No Flask, no Jinja.
 
-May import: rules, house_rules, storage, standings, table.
+May import: rules, house_rules, storage, standings, screen.
 Libraries: none.
 """

@@ -1,9 +1,9 @@
-"""The score chart of a stored game, drawn once per game text (`table.chart` draws it)."""
+"""The score chart of a stored game, drawn once per game text (`screen.chart` draws it)."""
 
 from __future__ import annotations
 
+from ..screen.chart import score_chart_svg
 from ..storage import StoredGame
-from ..table.chart import score_chart_svg
 from .memo import TextCache
 
 _CHARTS: TextCache[str] = TextCache()

@@ -31,7 +31,7 @@ from ..rules import (
 )
 from ..rules.scoring import score_side
 from ..rules.sentences import Lines, Sentence
-from ..table.bidi import isolate, isolate_all
+from ..screen.bidi import isolate, isolate_all
 
 if TYPE_CHECKING:
     from ..storage import Connection, StoredGame

@@ -1,9 +1,9 @@
-"""The table page of a stored game, for this phone: `table.page` builds it, this loads it.
+"""The table page of a stored game, for this phone: `screen.page` builds it, this loads it.
 
 `table_page` is the one call that builds it. The deal in progress is the stored draft
 replayed through the rules (`rules.entry`); the chart and what was filled in for the
 scorer in the last deal are worked out once per game text. The phone builds the very
-same model with the same code (`table.phone`) when the server is out of reach.
+same model with the same code (`screen.phone`) when the server is out of reach.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from ..rules import trump_label
 from ..rules.entry import DraftDeal, from_draft
 from ..rules.sentences import Sentence
+from ..screen.page import TablePage, last_deal_filled, table_page_of
 from ..storage import Connection, Standing, StoredGame, get_game_for
-from ..table.page import TablePage, last_deal_filled, table_page_of
 from .chart import game_chart
 from .memo import TextCache
 

@@ -2,7 +2,7 @@
 
 Hypercorn holds the connections (an event loop: a slow or silent client costs no
 thread). For each request this wrapper reads the body first, under a deadline and
-caps, then hands the Flask app a thread: a view declared slow (`web.pools.slow`: its
+caps, then hands the Flask app a thread: a view declared slow (`web.slow.slow`: its
 cost grows with more than one deal's work) one of a few threads of its own, any other
 the one quick thread, which takes its requests from each phone in turn, so a stranger
 sending many cannot keep the family's tap waiting behind them. Under `scorekeeper

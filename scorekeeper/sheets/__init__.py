@@ -6,6 +6,6 @@ rules box prints the words the model carries (from `scorekeeper.house_rules.word
 `scorekeeper.sheets.render` where a sheet is printed: WeasyPrint is imported only
 while a sheet renders.
 
-May import: rules, house_rules, presentation, machine, table.
+May import: rules, house_rules, presentation, machine, screen.
 Libraries: jinja2, weasyprint, babel.
 """

@@ -16,7 +16,7 @@ from ..machine.config import LANGUAGES, STATIC, TEMPLATES, TRANSLATIONS
 from ..presentation.scoresheet import Sheet, build_blank_sheet, build_game_sheet
 from ..rules import GameResult, Ruleset, ScoreError
 from ..rules.sentences import Lines, Sentence, render
-from ..table.bidi import isolate
+from ..screen.bidi import isolate
 from .fetcher import static_url_fetcher
 from .layout import PAPERS, Plan, plan
 

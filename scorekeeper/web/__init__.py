@@ -7,7 +7,7 @@ its connection; `template_helpers.py` registers everything the templates may cal
 the pages in the reader's language.
 
 May import: machine, rules, house_rules, storage, standings, service, presentation,
-transfer, sheets, table.
+transfer, sheets, screen.
 Libraries: flask, flask_wtf, flask_limiter, limits, flask_compress, werkzeug, wtforms,
 jinja2, markupsafe, markdown_it, segno, flask_babel, babel, rjsmin.
 """
@@ -144,9 +144,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     language.init_app(app)
 
     from . import (
+        all_games,
         api,
-        archive,
         docs,
+        games,
         host,
         live,
         players,
@@ -154,13 +155,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         runtime,
         sharing,
         sheets,
-        shelf,
         table,
         trust,
     )
 
     areas = (
         language,
+        games,
         table,
         api,
         sheets,
@@ -168,9 +169,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         docs,
         live,
         players,
-        archive,
+        all_games,
         sharing,
-        shelf,
         host,
         trust,
         runtime,

@@ -24,9 +24,9 @@ from ..transfer.strict_json import read_json_document
 from .db import get_db
 from .devices import current_device
 from .errors import refusal
-from .pools import slow
 from .quotas import quota
 from .sharing import edit_url, watch_url
+from .slow import slow
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 DEAL_FIELDS = ("bids", "tricks", "team_tricks", "trump", "rainbows")

@@ -20,7 +20,7 @@ from ..storage import kept_rulesets
 from .db import get_db
 from .devices import on_this_machine
 from .language import say
-from .pools import slow
+from .slow import slow
 
 bp = Blueprint("host", __name__, url_prefix="/host")
 

@@ -60,10 +60,10 @@ def say(sentence: str) -> str:
     return say_in(sentence, _catalog())
 
 
-#: The table's words for its scripts (templates/table/words.js), by language, drawn once
+#: The table's words for its scripts (templates/screen/words.js), by language, drawn once
 #: per process (the catalogs do not change while it runs).
 _TABLE_WORDS: dict[str, bytes] = {}
-WORDS_TEMPLATE = "table/words.js"
+WORDS_TEMPLATE = "screen/words.js"
 
 
 def _table_words(code: str) -> bytes:

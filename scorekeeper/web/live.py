@@ -25,9 +25,9 @@ from .api import etag
 from .assets import with_fingerprints
 from .db import get_db
 from .language import words_url
-from .pools import slow
 from .quotas import quota
 from .sharing import qr_svg, watch_url, watch_urls
+from .slow import slow
 
 bp = Blueprint("live", __name__)
 

@@ -8,8 +8,8 @@ from ..presentation.players import player_page, players_page
 from ..standings.results import NoSuchPlace
 from .db import get_db
 from .errors import BadQuery
-from .pools import slow
 from .quotas import quota
+from .slow import slow
 
 bp = Blueprint("players", __name__, url_prefix="/players")
 

@@ -27,6 +27,7 @@ from ..presentation.rules_editor import (
 from ..presentation.rules_pages import rules_import, rules_index, rules_page
 from ..rules import BUILTIN_DOCUMENTS, Ruleset, ScoreError
 from ..rules.sentences import Sentence
+from ..screen.bidi import isolate
 from ..service.errors import NotAllowed
 from ..service.rulebook import (
     NOT_YOURS,
@@ -38,12 +39,10 @@ from ..service.rulebook import (
     save_house_rules,
 )
 from ..storage import FoundRuleset, find_any_ruleset
-from ..table.bidi import isolate
 from .db import get_db
 from .devices import current_device, on_this_machine
 from .errors import page_asked
 from .language import say
-from .pools import slow
 from .quotas import quota
 from .rules_forms import (
     SEATS,
@@ -56,6 +55,7 @@ from .rules_forms import (
     read,
     seat_fields,
 )
+from .slow import slow
 
 bp = Blueprint("rules_pages", __name__)
 

@@ -3,7 +3,7 @@
 A phone that scores with the server out of reach runs the very rules the server runs:
 Python (Pyodide, from the npm registry's `pyodide` package, fetched by `make` into
 `static/pyodide/` and carried by the wheel) and a zip of this server's own modules —
-`scorekeeper.rules`, `scorekeeper.table`, Jinja and MarkupSafe — with the templates the
+`scorekeeper.rules`, `scorekeeper.screen`, Jinja and MarkupSafe — with the templates the
 table page is drawn from. Nothing comes from the internet when a phone asks.
 
 Everything is served under `/runtime/<fingerprint>/`: the fingerprint is worked out
@@ -49,9 +49,9 @@ BUNDLE = "scorekeeper.zip"
 #: The bytecode `make` compiled with Pyodide: a zip of .pyc files and the sources' hashes.
 COMPILED = "compiled.zip"
 #: The Python the phone runs: this server's own packages, as installed here.
-PACKAGES = ("scorekeeper.rules", "scorekeeper.table", "jinja2", "markupsafe")
+PACKAGES = ("scorekeeper.rules", "scorekeeper.screen", "jinja2", "markupsafe")
 #: The templates the phone draws with (the table page's part that changes with a tap).
-TEMPLATE_FILES = ("table/screen.html", "table/settle.html", "live/chart.html")
+TEMPLATE_FILES = ("screen/screen.html", "screen/settle.html", "live/chart.html")
 #: Every zip entry gets this date, so the same files always make the same zip.
 EPOCH = (1980, 1, 1, 0, 0, 0)
 #: The worker may compile WebAssembly; pages still may not evaluate code.
@@ -65,7 +65,7 @@ def bundle_sources() -> dict[str, bytes]:
     """Return the Python and templates the phone runs, by their path inside the bundle.
 
     The modules are read from where this server imports them, so the phone runs exactly
-    the server's code; the templates and the compiled catalogs go where `table.drawing`
+    the server's code; the templates and the compiled catalogs go where `screen.drawing`
     looks for them.
     """
     files = {"scorekeeper/__init__.py": (PACKAGE / "__init__.py").read_bytes()}

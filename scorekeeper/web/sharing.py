@@ -55,7 +55,7 @@ def external(endpoint: str, **values: Any) -> str:
 def home_by_name() -> str | None:
     """Return the home page by the server's name when the phone opened it another way (by
     address): an app added to a home screen from there follows the computer to a new address."""
-    links = offered("table.home")
+    links = offered("games.home")
     if len(links) < 2 or urlsplit(links[0]).netloc == request.host:
         return None
     return links[0]
@@ -73,7 +73,7 @@ def watch_url(game_id: str) -> str:
 
 def edit_urls(game_id: str, edit_key: str) -> list[str]:
     """Return the game's edit link, by name then by address: whoever opens it may keep score."""
-    return offered("table.join", game_id=game_id, edit_key=edit_key)
+    return offered("games.join", game_id=game_id, edit_key=edit_key)
 
 
 def edit_url(game_id: str, edit_key: str) -> str:
@@ -84,7 +84,7 @@ def edit_url(game_id: str, edit_key: str) -> str:
 def creator_urls(game_id: str, creator_key: str) -> list[str]:
     """Return a game's one-use creator link, by name then address: the phone that opens it
     keeps the game."""
-    return offered("table.take_creation", game_id=game_id, creator_key=creator_key)
+    return offered("games.take_creation", game_id=game_id, creator_key=creator_key)
 
 
 def qr_svg(text: str, title: str) -> Response:

@@ -18,8 +18,8 @@ from ..storage import NotFound, find_any_ruleset
 from .db import get_db
 from .errors import page_asked, refusal
 from .language import language
-from .pools import slow
 from .quotas import quota
+from .slow import slow
 
 bp = Blueprint("sheets", __name__)
 PAPERS = ("letter", "a4")

@@ -1,10 +1,11 @@
-"""The table: the pages a family uses to keep score of a live game.
+"""The table: the game page a family keeps score on, its taps, a deal's correction and
+the scoresheet.
 
-Every write is a small form: CSRF-protected, carrying a one-time `nonce` (a
-repeat redirects to where the first went and records nothing) and, in the
-deal flow, the game's `version` (a stale one gets 409 and the game as it is
-now). Each view parses its form, calls the service layer (`scorekeeper.service`),
-and renders or redirects.
+Every write is a small form: CSRF-protected, carrying a one-time `nonce` (a repeat
+redirects to where the first went and records nothing) and the game's `version` (a stale
+one gets 409 and the game as it is now). Each view parses its form, calls the service
+layer (`scorekeeper.service`), and renders or redirects. A game's life around the table
+(the list, a new game, joining, deleting, files in and out) is `games.py`.
 """
 
 from __future__ import annotations
@@ -17,72 +18,43 @@ from flask import (
     Blueprint,
     Response,
     abort,
-    flash,
     redirect,
     render_template,
     request,
     session,
     url_for,
 )
-from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
-from ..presentation.api_answers import game_file
 from ..presentation.correction import correction_page
-from ..presentation.home import delete_page, home_page, keep_page
-from ..presentation.new_game import draw_page, import_page, new_game_page
 from ..presentation.scoresheet import NoSuchPart
 from ..presentation.scoresheet_page import scoresheet_page
 from ..presentation.table_page import TablePage, describe_tap, table_page
-from ..rules import Game, ScoreError, load_game_text
+from ..rules import ScoreError
 from ..rules.sentences import Sentence
+from ..screen.page import why_refused
 from ..service import games, taps
 from ..service.errors import (
     STALE,
     Conflict,
     KeyReused,
-    LinkRefused,
     NotAllowed,
-    creator_link_wrong,
 )
 from ..service.once import run_once
-from ..standings.results import GameFilter
 from ..storage import Connection, Reply, StoredGame, get_game
-from ..storage.listing import BadCursor
-from ..table.bidi import isolate_all
-from ..table.page import why_refused
 from .db import get_db
 from .deal_editor import DealEditor
 from .devices import current_device
-from .errors import page_asked, refusal
+from .errors import page_asked
 from .forms import (
-    GAME_STATES,
-    MAX_SEATS,
-    DeleteGameForm,
-    DrawForm,
     EditDealForm,
-    GameFilterForm,
-    ImportForm,
-    KeepGameForm,
-    NewGameForm,
     TapForm,
     flat_pairs,
-    form_errors,
     form_once,
     new_nonce,
 )
-from .language import say
-from .new_game import (
-    adjust_seats,
-    drawn_cards,
-    game_from_draw,
-    game_from_form,
-    new_game_defaults,
-    sentence,
-)
-from .pools import slow
-from .quotas import charge, quota
-from .rules_forms import options
+from .quotas import quota
+from .slow import slow
 
 bp = Blueprint("table", __name__)
 
@@ -95,17 +67,6 @@ def not_saved(tap: str) -> Sentence:
 def tap_refused(tap: str) -> Sentence:
     """Say that a tap was not saved, for a phone that may not score."""
     return Sentence("Your tap “{tap}” was not saved.", tap=tap)
-
-
-NO_TABLE = Sentence("These players cannot draw for seats: start again from New game.")
-NO_SUCH_PAGE = Sentence(
-    "That page of the list is not one Scorekeeper gave out: its address says where the "
-    "page starts, and that part cannot be read. Start again from the first page of games."
-)
-WATCH_IT = "Watch the game"
-KEPT = "This phone keeps the game now: it scores, takes scoring back and may remove the game."
-#: The home page's query arguments that say which page of the list, not which games.
-PAGING = ("older", "newer")
 
 
 def game_url(game_id: str) -> str:
@@ -123,113 +84,6 @@ def as_it_is_now(
     if isinstance(refused, Conflict):
         return refused.current, refused.message
     return get_game(db, game_id), STALE
-
-
-# Home and new games ------------------------------------------------------------------------
-
-
-@bp.get("/")
-def home() -> Any:
-    form = GameFilterForm(request.args)
-    form.validate()
-    try:
-        page = home_page(
-            get_db(),
-            game_filter(form),
-            older_than=request.args.get("older", ""),
-            newer_than=request.args.get("newer", ""),
-            kept={key: value for key, value in request.args.items() if key not in PAGING},
-            device=current_device(),
-        )
-    except BadCursor:
-        return refusal(400, NO_SUCH_PAGE)
-    form.ruleset.choices = options(page.ruleset_choices)
-    form.state.choices = options((value, say(label)) for value, label in GAME_STATES.items())
-    return render_template("home.html", page=page, form=form)
-
-
-def game_filter(form: GameFilterForm) -> GameFilter:
-    """Return the filters the form asks for, leaving out any field that is wrong."""
-
-    def good(field: Any) -> bool:
-        return bool(field.data) and not field.errors
-
-    state = form.state.data
-    return GameFilter(
-        player=form.player.data if good(form.player) else "",
-        ruleset=form.ruleset.data or "",
-        since=form.since.data.isoformat() if good(form.since) else "",
-        until=form.until.data.isoformat() if good(form.until) else "",
-        finished=None if state not in ("playing", "finished") else state == "finished",
-        archived=state == "archived",
-    )
-
-
-def start_once(db: Connection, game: Game, nonce: str) -> str:
-    """Start the game and return its page; a repeat of the same form starts nothing."""
-
-    def start() -> Reply:
-        stored = games.start_game(db, game, device=current_device())
-        return Reply(303, location=game_url(stored.id))
-
-    reply, _ = run_once(db, form_once(nonce), start)
-    return reply.location
-
-
-@bp.route("/games/new", methods=["GET", "POST"])
-@slow
-@quota("games")
-def new_game() -> Any:
-    db = get_db()
-    rescued = session.pop("rescued_form", None)
-    if request.method == "POST":
-        form = NewGameForm()
-    elif rescued:
-        form = NewGameForm(formdata=MultiDict(flat_pairs(rescued)))
-    else:
-        form = NewGameForm(formdata=None, data=new_game_defaults(db, request.args))
-    if request.method == "POST" and not adjust_seats(form) and form.validate():
-        game = game_from_form(db, form)
-        if game is not None and form.dealer.data == "draw":
-            target = url_for("table.draw", ruleset=form.ruleset.data, player=form.names())
-            return redirect(target, code=303)
-        if game is not None:
-            return redirect(start_once(db, game, form.nonce.data or ""), code=303)
-    if not form.nonce.data:
-        form.nonce.data = new_nonce()
-    status = 422 if request.method == "POST" and form_errors(form) else 200
-    page = new_game_page(db, form.names())
-    form.ruleset.choices = [(slug, say(label)) for slug, label in page.ruleset_choices]
-    return render_template("new_game.html", page=page, form=form), status
-
-
-@bp.route("/games/new/draw", methods=["GET", "POST"])
-@slow
-@quota("games")
-def draw() -> Any:
-    db = get_db()
-    form = DrawForm() if request.method == "POST" else DrawForm(formdata=None)
-    names = request.values.getlist("player")
-    slug = request.values.get("ruleset", "")
-    if not 2 <= len(names) <= MAX_SEATS:
-        return refusal(400, NO_TABLE)
-    drawn = drawn_cards(request.form, len(names))
-    errors: dict[str, str] = {}
-    if request.method == "POST" and form.validate():
-        game = game_from_draw(db, slug, names, drawn, errors)
-        if game is not None:
-            return redirect(start_once(db, game, form.nonce.data or ""), code=303)
-    if not form.nonce.data:
-        form.nonce.data = new_nonce()
-    status = 422 if errors or form.errors else 200
-    try:
-        page = draw_page(db, slug, names, drawn, errors)
-    except ScoreError as error:
-        return refusal(400, Sentence("{refused} {why}", refused=NO_TABLE, why=sentence(str(error))))
-    return render_template("draw.html", page=page, form=form), status
-
-
-# The live game -----------------------------------------------------------------------------
 
 
 def render_game(
@@ -373,95 +227,3 @@ def edit_deal(game_id: str, position: int) -> Any:
     form.nonce.data = new_nonce()
     page = correction_page(editing.stored, position, values, errors)
     return render_template("edit_deal.html", page=page, form=form), status
-
-
-# Sharing, export and import ---------------------------------------------------------------
-
-
-@bp.get("/games/<game_id>/join/<edit_key>")
-def join(game_id: str, edit_key: str) -> Response:
-    """Make this phone an editor of the game: the link the scorer shares."""
-    try:
-        games.join(get_db(), game_id, edit_key, current_device())
-    except LinkRefused as refused:
-        return refusal(refused.status, refused.message, follow=WATCH_IT, to=game_url(game_id))
-    return redirect(game_url(game_id), code=303)  # type: ignore[return-value]
-
-
-@bp.route("/games/<game_id>/creator/<creator_key>", methods=["GET", "POST"])
-def take_creation(game_id: str, creator_key: str) -> Any:
-    """Ask, then make this phone the game's creator: the one-use link that
-    `scorekeeper edit-link --creator` prints for the host when the starting phone is lost.
-
-    Only the answer (a post) uses the link up: a chat app's link preview uses nothing.
-    """
-    db = get_db()
-    form = KeepGameForm()
-    if form.validate_on_submit():
-        try:
-            games.take_creation(db, game_id, creator_key, current_device())
-        except LinkRefused as refused:
-            return refusal(refused.status, refused.message, follow=WATCH_IT, to=game_url(game_id))
-        flash(
-            gettext("This phone now keeps the game: it scores, takes scoring back, removes it."),
-            "success",
-        )
-        return redirect(game_url(game_id), code=303)
-    page = keep_page(db, game_id, creator_key)
-    if not page.usable:
-        wrong = creator_link_wrong(game_id)
-        return refusal(404, wrong, follow=WATCH_IT, to=game_url(game_id))
-    return render_template("keep_game.html", page=page, form=form)
-
-
-@bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
-def delete_game(game_id: str) -> Any:
-    """Ask first, then forget a game in the archive for good (its creator only)."""
-    db = get_db()
-    device = current_device()
-    games.check_may_manage(db, game_id, device)
-    form = DeleteGameForm()
-    # The confirm button names this very game: a stray or forged post deletes nothing.
-    if form.validate_on_submit() and request.form.get("confirm") == game_id:
-        try:
-            stored = games.delete_for_good(db, game_id, device)
-        except Conflict as refused:
-            flash(say(refused.message), "error")
-            return redirect(game_url(game_id), code=303)
-        who = ", ".join(isolate_all(stored.game.players))
-        flash(gettext("The game of %(who)s was deleted.", who=who), "success")
-        return redirect(url_for("table.home", state="archived"), code=303)
-    return render_template("delete_game.html", page=delete_page(db, game_id), form=form)
-
-
-@bp.get("/games/<game_id>/export.json")
-@slow
-@quota("long reads")
-def export(game_id: str) -> Response:
-    response = Response(
-        json.dumps(game_file(get_db(), game_id), ensure_ascii=False, indent=1),
-        mimetype="application/json",
-    )
-    response.headers["Content-Disposition"] = f'attachment; filename="game-{game_id}.json"'
-    return response
-
-
-@bp.route("/import", methods=["GET", "POST"])
-@slow
-@quota("imports")
-def import_game() -> Response | tuple[str, int] | str:
-    form = ImportForm()
-    if form.validate_on_submit():
-        raw = form.file.data.read(1024 * 1024 + 1)
-        try:
-            game = load_game_text(raw)
-            charge("games", 1, unit="hour")  # a game imported is a new game of this phone's
-            stored = games.start_game(get_db(), game, device=current_device())
-        except ScoreError as error:
-            form.file.errors.append(
-                Sentence("This file cannot be imported: {why}", why=error.said())
-            )
-        else:
-            return redirect(game_url(stored.id), code=303)  # type: ignore[return-value]
-    status = 422 if form.is_submitted() else 200
-    return render_template("import.html", page=import_page(), form=form), status

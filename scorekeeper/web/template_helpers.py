@@ -1,7 +1,7 @@
 """Everything the templates may call besides their page's model, registered in one place.
 
 Names are set apart on the pages: every user-written name in its own <bdi> (see
-`table.bidi`). Links other phones open (watch, edit) name an address they reach.
+`screen.bidi`). Links other phones open (watch, edit) name an address they reach.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from babel.dates import format_datetime
 from flask import Flask, request
 
 from ..rules import trump_label
+from ..screen.bidi import isolate
+from ..screen.markup import bdi_join, bdi_names
 from ..standings.stats import one_decimal
-from ..table.bidi import isolate
-from ..table.markup import bdi_join, bdi_names
 from .docs import as_html
 from .language import language
 from .runtime import runtime_url

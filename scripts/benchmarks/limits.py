@@ -72,7 +72,7 @@ def _import(database: Path) -> Figure:
     time the transactions it writes them in (the pauses between them left out)."""
     from scorekeeper.rules import read_game
     from scorekeeper.storage import open_database
-    from scorekeeper.web.archive import MAX_ARCHIVE_GAMES
+    from scorekeeper.web.all_games import MAX_ARCHIVE_GAMES
 
     from .archive import transactions_held
 

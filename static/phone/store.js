@@ -103,7 +103,7 @@ export function nextOp(record) {
 }
 
 // The words the table says, in the page's language: the page loads them before this module
-// (templates/table/words.js, one `_()` each), so no script keeps a sentence of its own.
+// (templates/screen/words.js, one `_()` each), so no script keeps a sentence of its own.
 // `word("taps", {n: 3})` fills a pattern's blanks ("{n} taps"); a count picks its form.
 let words = null;
 

@@ -7,9 +7,9 @@ import pytest
 
 from scorekeeper.presentation.scoresheet import build_game_sheet
 from scorekeeper.rules import read_game, score_game, stored_values
+from scorekeeper.screen.bidi import FSI, PDI
 from scorekeeper.service.games import start_game
 from scorekeeper.storage import open_database
-from scorekeeper.table.bidi import FSI, PDI
 from tests.limits.conftest import count_rows
 
 RLO = "\u202e"  # RIGHT-TO-LEFT OVERRIDE: would turn "Ann deals" into "slaed nnA"

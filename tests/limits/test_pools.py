@@ -11,7 +11,7 @@ import pytest
 
 from scorekeeper.server.pools import FairQueue, TablePools
 from scorekeeper.web import create_app
-from scorekeeper.web.pools import is_slow
+from scorekeeper.web.slow import is_slow
 from scripts.benchmarks.largest import largest_game
 from tests.serving import Client, Server
 
@@ -65,7 +65,7 @@ def test_every_view_with_a_quota_is_slow_so_a_phone_is_counted_in_one_place(pool
     from scorekeeper.web.quotas import counted
 
     limited = {name for name, view in pools.app.view_functions.items() if counted(view)}
-    assert {"table.new_game", "api.create", "rules_pages.compare_game"} <= limited, limited
+    assert {"games.new_game", "api.create", "rules_pages.compare_game"} <= limited, limited
     assert sorted(name for name in limited if not is_slow(pools.app.view_functions[name])) == []
 
 

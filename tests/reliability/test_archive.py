@@ -16,7 +16,7 @@ from scorekeeper.service.imports import import_games
 from scorekeeper.storage import open_database
 from scorekeeper.transfer.all_games import export_all, import_all, read_all_games_text
 from scorekeeper.web import create_app
-from scorekeeper.web.archive import MAX_ARCHIVE_GAMES
+from scorekeeper.web.all_games import MAX_ARCHIVE_GAMES
 from tests.conftest import EXAMPLES, example
 
 from .conftest import page_token, table_dump

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tests.test_stats import GAMES
+from tests.standings.test_stats import GAMES
 
 
 def create_all(client, token: str) -> None:

@@ -25,8 +25,8 @@ from scorekeeper.service.errors import CREATOR_ONLY, SCORING_MOVED
 from scorekeeper.storage import open_database
 from scorekeeper.storage.schema import migrations
 from tests.conftest import csrf_token
+from tests.presentation.test_view_models import check_context
 from tests.web.conftest import Table, hidden
-from tests.web.test_view_models import check_context
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 

@@ -73,10 +73,10 @@ def test_the_bundle_is_the_servers_own_rules_and_table_templates(client) -> None
         else:
             assert bundle.read(path) == source, path
     assert "scorekeeper/rules/entry.py" in sources
-    assert "scorekeeper/table/phone.py" in sources
-    assert "scorekeeper/templates/table/screen.html" in sources
-    assert (config.TEMPLATES / "table/screen.html").read_bytes() == bundle.read(
-        "scorekeeper/templates/table/screen.html"
+    assert "scorekeeper/screen/phone.py" in sources
+    assert "scorekeeper/templates/screen/screen.html" in sources
+    assert (config.TEMPLATES / "screen/screen.html").read_bytes() == bundle.read(
+        "scorekeeper/templates/screen/screen.html"
     )
     # Nothing of the server's storage, web or service goes to the phone.
     assert not any(

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 
-from scorekeeper.table import phone
+from scorekeeper.screen import phone
 from tests.conftest import example
 from tests.web.conftest import Table, buttons, hidden
 
@@ -20,7 +20,7 @@ def ask(question: str, **asked) -> dict:
 
 
 def screen_of(page: str) -> str:
-    """The part of the server's page the phone draws itself (`table/screen.html`)."""
+    """The part of the server's page the phone draws itself (`screen/screen.html`)."""
     found = re.search(r'<div id="screen"[^>]*>\n(.*)\n</div>\n<nav class="links">', page, re.S)
     assert found, "the page has its screen"
     return found.group(1)

@@ -11,8 +11,7 @@ from scorekeeper.cli.files import find_slug
 from scorekeeper.rules import Ruleset, find_ruleset
 from scorekeeper.rules.variants import VARIANTS, variant_changes
 from tests.conftest import documented_slugs
-
-from .conftest import EXAMPLES, SLUGS, run_cli
+from tests.rules.conftest import EXAMPLES, SLUGS, run_cli
 
 
 def test_rulesets_lists_the_nine_built_ins_then_the_ready_made_variants() -> None:

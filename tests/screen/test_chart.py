@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from scorekeeper.rules import read_game, score_game
-from scorekeeper.table.chart import COLOURS, DASHES, chart_scale, score_chart_svg
+from scorekeeper.screen.chart import COLOURS, DASHES, chart_scale, score_chart_svg
 from tests.conftest import EXAMPLES, example
 
 SVG = "{http://www.w3.org/2000/svg}"

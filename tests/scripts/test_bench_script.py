@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -13,9 +12,9 @@ import pytest
 from scorekeeper.rules import read_game, score_game
 from scorekeeper.rules.entry import buttons_of
 from scripts.benchmarks import figures, forms, pages
-from tests.conftest import example
+from tests.conftest import REPO, example
 
-SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "bench.py"
+SCRIPT = REPO / "scripts" / "bench.py"
 #: The helpers by the module they live in, under one name as the tests read them.
 bench = SimpleNamespace(
     **{name: getattr(figures, name) for name in (

@@ -1,5 +1,5 @@
 """The phone's questions, answered by the server's own code: every golden game tapped in through
-`table.phone` ends as the golden file says, scored as `scorekeeper score` scores it."""
+`screen.phone` ends as the golden file says, scored as `scorekeeper score` scores it."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper.rules import read_game, score_game
 from scorekeeper.rules.entry import taps_of
-from scorekeeper.table import phone
+from scorekeeper.screen import phone
 from tests.conftest import EXAMPLES, example
 
 GOLDEN = sorted(path.name.removesuffix(".game.json") for path in EXAMPLES.glob("*.game.json"))

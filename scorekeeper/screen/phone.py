@@ -8,7 +8,7 @@ script hands these over as JSON to `answer` and gets JSON back: what a tap leave
 game may be started under (`rulesets`), and, when the game changed on the server while
 the phone scored on its own, both versions in words (`settle`). Every answer comes from
 the code the server runs: `rules.entry.take_tap`, `page.table_page_of`,
-`templates/table/`.
+`templates/screen/`.
 """
 
 from __future__ import annotations
@@ -250,7 +250,7 @@ def settle(asked: dict[str, Any]) -> dict[str, Any]:
         moved=bool(asked.get("moved")),
         names=list(on_phone.game.players),
     )
-    html = draw("table/settle.html", language=language_of(asked), page=page)
+    html = draw("screen/settle.html", language=language_of(asked), page=page)
     return {"html": html, "first": first + 1}
 
 

@@ -13,9 +13,9 @@ import pytest
 from flask import template_rendered
 
 from tests.conftest import example
+from tests.presentation.test_view_models import check_context
 from tests.web.test_house_rules import FIVE_PLAYER_DOCUMENT, editor
 from tests.web.test_rules_pages import BRIDGE_SCORING, import_rules, new_game
-from tests.web.test_view_models import check_context
 
 SCORED = (
     "/rules/calculator?cards=4&dealer=0&name_0=Ann&name_1=Bob&name_2=Cy&name_3=Dee"

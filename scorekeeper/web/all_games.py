@@ -27,11 +27,11 @@ from .db import get_db, own_connection
 from .devices import current_device
 from .errors import refusal
 from .language import Form
-from .pools import slow
 from .quotas import QUOTAS, charge, quota
 from .security import csrf
+from .slow import slow
 
-bp = Blueprint("archive", __name__)
+bp = Blueprint("all_games", __name__)
 
 #: Downloads of the archive at once (in each worker process); more are told to wait.
 DOWNLOADS_AT_ONCE = 2
@@ -123,6 +123,6 @@ def import_archive() -> Response | tuple[str, int]:
             charge("games", len(games), unit="hour")  # as many new games as it holds
             count = import_games(get_db(), games, device=current_device())
             flash(ngettext("Imported %(num)s game.", "Imported %(num)s games.", count), "success")
-            return redirect(url_for("table.home"), code=303)  # type: ignore[return-value]
+            return redirect(url_for("games.home"), code=303)  # type: ignore[return-value]
     status = 422 if form.is_submitted() else 200
     return render_template("archive_import.html", form=form, most=MAX_ARCHIVE_GAMES), status

@@ -143,5 +143,5 @@ def test_the_wheel_carries_the_phones_rules(server: Server) -> None:
         assert body, name
     _, _, bundle = client.request("GET", folder + "scorekeeper.zip")
     names = zipfile.ZipFile(io.BytesIO(bundle)).namelist()
-    assert "scorekeeper/table/phone.pyc" in names  # compiled at make time, shipped in the wheel
-    assert "scorekeeper/templates/table/screen.html" in names
+    assert "scorekeeper/screen/phone.pyc" in names  # compiled at make time, shipped in the wheel
+    assert "scorekeeper/templates/screen/screen.html" in names

@@ -1,6 +1,6 @@
-"""The table page's changing part, drawn from `templates/table/` as the server draws it.
+"""The table page's changing part, drawn from `templates/screen/` as the server draws it.
 
-The server draws `table/screen.html` inside `game.html` with Flask's templates; the phone
+The server draws `screen/screen.html` inside `game.html` with Flask's templates; the phone
 has no Flask, so it draws the same template with a Jinja environment of its own, given
 the same filters (`isolate`, `bdi_names`, `say`) and a `csrf_token()` that says the token
 the page already holds. One template, one drawing: the screen a phone draws offline is the
@@ -67,7 +67,7 @@ def environment(templates: Path = TEMPLATES, language: str = "en") -> jinja2.Env
 
 
 def draw(name: str, templates: Path = TEMPLATES, /, language: str = "en", **context: Any) -> str:
-    """Draw one of the table's templates ("table/screen.html") with what it is given, in a
+    """Draw one of the table's templates ("screen/screen.html") with what it is given, in a
     language ("en", "ka")."""
     return environment(templates, language).get_template(name).render(**context)
 
@@ -83,7 +83,7 @@ def draw_screen(
 ) -> str:
     """Draw the table page's changing part, as `game.html` includes it."""
     return draw(
-        "table/screen.html",
+        "screen/screen.html",
         templates,
         language=language,
         page=page,

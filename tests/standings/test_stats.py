@@ -33,7 +33,7 @@ from scorekeeper.standings.stats import HeadToHead, PlayerStats, one_decimal
 from scorekeeper.storage import get_game as games_load
 from scorekeeper.storage import open_database
 from tests.conftest import EXAMPLES, example
-from tests.storage_helpers import forget_results
+from tests.storage.helpers import forget_results
 
 #: Partnership Back Alley (pagat: at least, 5 per trick bid, 1 over, -5 per trick when set;
 #: board 10 × cards) cut to two deals of 3 and 2 cards. Ann & Cy against Bob & Dee.

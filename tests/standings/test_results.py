@@ -17,7 +17,7 @@ from scorekeeper.standings.summary import STAMP, summarize
 from scorekeeper.storage import find_any_ruleset, get_game, open_database
 from scorekeeper.transfer.all_games import import_all
 from tests.conftest import EXAMPLES, example
-from tests.storage_helpers import forget_results
+from tests.storage.helpers import forget_results
 
 PHONE = "phone-1"
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
