@@ -1,5 +1,5 @@
 """The codebase keeps its shape: small modules, no import loops, Flask only in the web, views
-that never write to the database themselves.
+that never write to the database nor open a transaction themselves, one name for one job.
 
 Everything here reads the source (ast); nothing is imported, so a loop that would only
 bite at import time in some order, or inside a function, is still seen. Each failure
@@ -29,6 +29,26 @@ MAY_IMPORT = re.compile(r"^May import: ([^.]*)\.", re.MULTILINE)
 LIBRARIES = re.compile(r"^Libraries: ([^.]*)\.", re.MULTILINE)
 #: Calls that open or end a write to the database; a view asks the service layer instead.
 WRITE_CALLS = {"write", "begin", "commit", "transaction"}
+#: Calls and statements that open or end a transaction (a read's snapshot too): the layers
+#: below the web own them, a view only hands on what they give it.
+TRANSACTION_CALLS = {"begin", "commit", "rollback", "transaction", "atomic", "savepoint"}
+TRANSACTION_SQL = re.compile(r"\s*(begin|commit|rollback|end|savepoint|release)\b", re.IGNORECASE)
+#: Module names used in more than one package, and the one job each means in all of them
+#: ("a name used in two packages means the same job in both").
+SHARED_NAMES = {
+    "all_games": "every game in one file (transfer: the file; web: its download and import; "
+    "cli: export-all and import-all)",
+    "chart": "the running totals' chart (screen: drawn; presentation: a stored game's, kept)",
+    "compare": "a game under other rules (house_rules: what changed; presentation: the page)",
+    "docs": "the documents shown under /docs (presentation: the page; web: the route)",
+    "errors": "this package's errors",
+    "games": "games and their changes (storage: rows; service: every change; web: a game's life)",
+    "new_game": "New game (presentation: the page; web: reading its form)",
+    "players": "the family's players and their stats (storage, presentation, web)",
+    "results": "each game's results kept beside it (storage: rows; standings: kept current)",
+    "rules_pages": "the rules pages (presentation: the pages; web: the routes)",
+    "trust": "trusting the server's authority (presentation, web: /trust; cli: the command)",
+}
 EXECUTE_CALLS = {"execute", "executemany", "executescript"}
 WRITING_SQL = re.compile(r"\s*(insert|update|delete|replace)\b", re.IGNORECASE)
 #: sqlite-utils table writes: `db["games"].insert(...)`, `db.table("games").update(...)`.
@@ -317,6 +337,69 @@ def database_writes(path: Path) -> list[str]:
     return found
 
 
+def transactions_begun(path: Path) -> list[str]:
+    """Return each call or statement in the file that opens or ends a transaction."""
+    found = []
+    calls = ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path)))
+    for node in sorted(calls, key=lambda node: getattr(node, "lineno", 0)):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+            continue
+        method = node.func.attr
+        if method in TRANSACTION_CALLS:
+            found.append(f"{node.lineno}: .{method}(...)")
+        elif method in EXECUTE_CALLS and node.args:
+            sql = node.args[0]
+            if isinstance(sql, ast.Constant) and TRANSACTION_SQL.match(str(sql.value)):
+                found.append(f"{node.lineno}: .{method}({sql.value.strip()!r})")
+    return found
+
+
+def long_modules(root: Path, package: str, most: int = MAX_LINES) -> list[str]:
+    """Return each module of the package longer than `most` lines, as `path: N lines`."""
+    found = []
+    for path in sorted((root / package).rglob("*.py")):
+        count = len(path.read_text(encoding="utf-8").splitlines())
+        if count > most:
+            found.append(f"{path.relative_to(root)}: {count} lines")
+    return found
+
+
+def names_shared(root: Path, package: str) -> dict[str, list[str]]:
+    """Return each module name (not `__init__`, `__main__`) found in more than one package."""
+    where: dict[str, list[str]] = collections.defaultdict(list)
+    for path in sorted((root / package).rglob("*.py")):
+        if not path.stem.startswith("__"):
+            where[path.stem].append(str(path.parent.relative_to(root)))
+    return {name: places for name, places in where.items() if len(places) > 1}
+
+
+def test_no_module_is_over_the_most_lines() -> None:
+    long = long_modules(REPO, PACKAGE)
+    assert not long, f"Split these modules (at most {MAX_LINES} lines each):\n" + "\n".join(long)
+
+
+def test_views_open_no_transactions() -> None:
+    files = sorted((REPO / "scorekeeper" / "web").glob("*.py"))
+    wrong = [
+        f"{path.relative_to(REPO)}:{found}" for path in files for found in transactions_begun(path)
+    ]
+    assert not wrong, (
+        "Views open or end transactions themselves; let the service layer or transfer/ own "
+        "the transaction and hand the view what it needs:\n" + "\n".join(wrong)
+    )
+
+
+def test_a_name_used_in_two_packages_means_one_job() -> None:
+    shared = names_shared(REPO, PACKAGE)
+    unexplained = {name: places for name, places in shared.items() if name not in SHARED_NAMES}
+    assert not unexplained, (
+        "These module names are used in several packages: give each job its own name, or "
+        f"say in SHARED_NAMES the one job the name means everywhere: {unexplained}"
+    )
+    stale = sorted(set(SHARED_NAMES) - set(shared))
+    assert not stale, f"SHARED_NAMES explains names no longer shared: {stale}"
+
+
 def test_views_leave_writing_to_the_service_layer() -> None:
     files = sorted((REPO / "scorekeeper" / "web").glob("*.py"))
     assert len(files) > 10, "scorekeeper/web has moved"
@@ -404,4 +487,115 @@ def test_the_layer_finder_sees_what_a_docstring_does_not_allow(tmp_path: Path) -
         "pkg/loose/__init__.py: say 'May import: …' and 'Libraries: …'",
         "pkg/low/a.py:2 imports pkg.mid: low may not import mid",
         "pkg/mid/b.py:2 imports flask: mid does not list flask as a library",
+    ]
+
+
+def test_the_line_counter_finds_a_long_module(tmp_path: Path) -> None:
+    (tmp_path / "pkg" / "inner").mkdir(parents=True)
+    (tmp_path / "pkg" / "short.py").write_text("x = 1\n" * 5)
+    (tmp_path / "pkg" / "inner" / "long.py").write_text("x = 1\n" * 7)
+    assert long_modules(tmp_path, "pkg", most=6) == ["pkg/inner/long.py: 7 lines"]
+
+
+def test_the_transaction_finder_sees_a_snapshot_begun(tmp_path: Path) -> None:
+    view = tmp_path / "view.py"
+    view.write_text(
+        "def stream(db):\n"
+        "    db.execute('BEGIN')\n"
+        "    db.execute('select 1')\n"
+        "    db.conn.rollback()\n"
+        "    with db.atomic():\n"
+        "        pass\n"
+        "    db.execute(' commit')\n"
+    )
+    assert transactions_begun(view) == [
+        "2: .execute('BEGIN')",
+        "4: .rollback(...)",
+        "5: .atomic(...)",
+        "7: .execute('commit')",
+    ]
+
+
+def test_the_name_finder_sees_a_name_in_two_packages(tmp_path: Path) -> None:
+    for path in ("pkg/a/__init__.py", "pkg/a/schema.py", "pkg/b/__init__.py", "pkg/b/schema.py"):
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text("")
+    (tmp_path / "pkg" / "b" / "own.py").write_text("")
+    assert names_shared(tmp_path, "pkg") == {"schema": ["pkg/a", "pkg/b"]}
+
+
+#: The README's map of the code: the block under "## Where things are".
+MAP_HEADING = "## Where things are"
+#: A line of the map that names a folder: "scorekeeper/rules/   …", "templates/ static/   …".
+MAP_ENTRY = re.compile(r"^((?:[\w.]+/[\w./]*\s)+)\s*", re.MULTILINE)
+#: A file the map names: "game.py", "web/table.py", "templates/screen/".
+MAP_FILE = re.compile(r"(?<![\w/.-])((?:[\w-]+/)*[\w-]+\.(?:py|js|md|html))\b")
+
+
+def code_map(readme: str) -> dict[tuple[str, ...], str]:
+    """Return the README map's entries: the folders each names, and the words beside them."""
+    block = readme.split(MAP_HEADING, 1)[1].split("```", 2)[1]
+    entries: dict[tuple[str, ...], str] = {}
+    folders: tuple[str, ...] = ()
+    for line in block.splitlines():
+        found = MAP_ENTRY.match(line)
+        if found and not line.startswith(" "):
+            folders = tuple(found.group(1).split())
+            entries[folders] = line[found.end() :]
+        elif folders:
+            entries[folders] += " " + line.strip()
+    return entries
+
+
+def map_mismatches(root: Path, package: str, readme: str) -> list[str]:
+    """Return what the README's map says that the tree does not bear out, and each package it
+    leaves out. A file it names must be in (or below) one of the folders beside it."""
+    entries = code_map(readme)
+    wrong = []
+    named_folders = {folder for folders in entries for folder in folders}
+    packages = {f"{package}/{path.parent.name}/" for path in (root / package).glob("*/__init__.py")}
+    wrong += [f"the map leaves out {name}" for name in sorted(packages - named_folders)]
+    for folders, words in entries.items():
+        missing = [folder for folder in folders if not (root / folder).exists()]
+        wrong += [f"the map names {folder}, which is not there" for folder in missing]
+        if missing:
+            continue
+        for named in MAP_FILE.findall(words):
+            if not _named_file_is_there(root, folders, named):
+                wrong.append(f"the map's {' '.join(folders)} names {named}, which is not there")
+    return wrong
+
+
+def _named_file_is_there(root: Path, folders: tuple[str, ...], named: str) -> bool:
+    """Say whether a file the map names is below one of its folders, or under `scorekeeper/`
+    or the top when written as a path ("web/table.py", "templates/screen/")."""
+    if any((root / top / named).exists() for top in ("scorekeeper", ".")):
+        return True
+    return any(
+        (root / folder / named).exists() or any((root / folder).rglob(named))
+        for folder in folders
+        if (root / folder).is_dir()
+    )
+
+
+def test_the_readmes_map_of_the_code_matches_the_tree() -> None:
+    wrong = map_mismatches(REPO, PACKAGE, (REPO / "README.md").read_text(encoding="utf-8"))
+    assert not wrong, "README.md's map of the code is out of date:\n" + "\n".join(wrong)
+
+
+def test_the_map_checker_sees_a_missing_package_and_a_stale_file(tmp_path: Path) -> None:
+    for path in ("pkg/a/__init__.py", "pkg/a/kept.py", "pkg/b/__init__.py"):
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text("")
+    readme = (
+        "# X\n\n## Where things are\n\n```\n"
+        "pkg/a/    the a things: kept.py and gone.py,\n"
+        "          and more of them (kept.py again)\n"
+        "pkg/c/    nothing\n"
+        "```\n"
+    )
+    assert map_mismatches(tmp_path, "pkg", readme) == [
+        "the map leaves out pkg/b/",
+        "the map's pkg/a/ names gone.py, which is not there",
+        "the map names pkg/c/, which is not there",
     ]

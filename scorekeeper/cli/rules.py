@@ -12,7 +12,7 @@ import argparse
 import sys
 from typing import Any
 
-from .archive import database_path
+from .all_games import database_path
 from .files import CommandError
 
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..storage import Connection, get_game_for
-from .scoresheet import Sheet, SheetPart, build_stored_sheet, in_bands, sheet_part
+from .scoresheet import build_stored_sheet
+from .sheet_grid import Sheet, SheetPart, in_bands, sheet_part
 
 #: The most sides a phone shows side by side, every running total on the screen.
 SIDES_ON_A_PHONE = 6

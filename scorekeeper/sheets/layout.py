@@ -22,7 +22,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..presentation.scoresheet import Grid, Row, Sheet, in_bands
+from ..presentation.sheet_grid import Grid, Row, Sheet, in_bands
 
 #: Paper by its command-line name: the CSS page size, its width and height in points.
 PAPERS = {"letter": ("letter", 612.0, 792.0), "a4": ("A4", 595.28, 841.89)}

@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from ..machine.config import LANGUAGES, STATIC, TEMPLATES, TRANSLATIONS
-from ..presentation.scoresheet import Sheet, build_blank_sheet, build_game_sheet
+from ..presentation.scoresheet import build_blank_sheet, build_game_sheet
+from ..presentation.sheet_grid import Sheet
 from ..rules import GameResult, Ruleset, ScoreError
 from ..rules.sentences import Lines, Sentence, render
 from ..screen.bidi import isolate

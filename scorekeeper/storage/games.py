@@ -18,7 +18,7 @@ from typing import Any
 
 from ..rules import DealRecord, Game, GameResult, read_game, stored_values
 from .results import drop_results
-from .schema import now
+from .migrations import now
 from .store import Connection, GameText, ReadGame
 
 

@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from .schema import now
+from .migrations import now
 from .store import Connection
 
 #: How long a reply is kept: a phone retries within minutes (a sleep, a WiFi drop); after a

@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from .schema import now
+from .migrations import now
 from .store import Connection
 
 

@@ -18,7 +18,7 @@ from ..rules import (
 )
 from ..rules.variants import VARIANTS, ready_made_ruleset, variant_changes
 from .games import NotFound
-from .schema import now
+from .migrations import now
 from .store import Connection
 
 #: Addresses under /rules that a house ruleset's slug may not take.

@@ -22,7 +22,7 @@ from sqlite_utils import Database
 
 from ..machine import config
 from ..rules import Game, GameResult, score_game
-from .schema import migrations
+from .migrations import migrations
 
 T = TypeVar("T")
 

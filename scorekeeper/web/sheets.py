@@ -9,7 +9,8 @@ from typing import Any
 from flask import Blueprint, Flask, Response, current_app, render_template, request
 
 from ..presentation.blank_sheets import blank_sheets_page
-from ..presentation.scoresheet import NoSuchPart, sheet_part, stored_sheet
+from ..presentation.scoresheet import stored_sheet
+from ..presentation.sheet_grid import NoSuchPart, sheet_part
 from ..rules import ScoreError
 from ..rules.ruleset import Ruleset
 from ..rules.sentences import Sentence

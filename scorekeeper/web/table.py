@@ -27,8 +27,8 @@ from flask import (
 from werkzeug.datastructures import MultiDict
 
 from ..presentation.correction import correction_page
-from ..presentation.scoresheet import NoSuchPart
 from ..presentation.scoresheet_page import scoresheet_page
+from ..presentation.sheet_grid import NoSuchPart
 from ..presentation.table_page import TablePage, describe_tap, table_page
 from ..rules import ScoreError
 from ..rules.sentences import Sentence

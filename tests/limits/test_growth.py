@@ -16,7 +16,7 @@ from sqlite_utils import Database
 from scorekeeper.rules import read_game
 from scorekeeper.service.games import start_game
 from scorekeeper.storage import open_database
-from scorekeeper.storage.schema import migrations
+from scorekeeper.storage.migrations import migrations
 from scorekeeper.storage.store import WAL_KEEPS
 from scripts.benchmarks.largest import CARDS, largest_game
 from tests.conftest import EXAMPLES, example

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.house_rules.words import rule_lines
-from scorekeeper.presentation.scoresheet import MADE, SET, build_blank_sheet, build_game_sheet
+from scorekeeper.presentation.scoresheet import build_blank_sheet, build_game_sheet
+from scorekeeper.presentation.sheet_grid import MADE, SET
 from scorekeeper.rules import (
     GameFileError,
     Ruleset,

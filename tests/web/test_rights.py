@@ -23,7 +23,7 @@ from sqlite_utils import Database
 
 from scorekeeper.service.errors import CREATOR_ONLY, SCORING_MOVED
 from scorekeeper.storage import open_database
-from scorekeeper.storage.schema import migrations
+from scorekeeper.storage.migrations import migrations
 from tests.conftest import csrf_token
 from tests.presentation.test_view_models import check_context
 from tests.web.conftest import Table, hidden
