@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules import DealRecord, Game, GameResult, read_game, stored_values
-from .results import drop_results
 from .migrations import now
+from .results import drop_results
 from .store import Connection, GameText, ReadGame
 
 
