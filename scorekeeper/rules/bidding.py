@@ -11,8 +11,6 @@ from .parts import RAINBOW_CARDS, RainbowBid
 from .ruleset import Ruleset
 from .sentences import Plural, Sentence
 
-LEVEL_NAMES = {1: "single", 2: "double", 3: "triple", 4: "quadruple"}
-
 
 class BidKind(enum.Enum):
     """The kinds of bid a player can say."""

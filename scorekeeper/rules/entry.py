@@ -33,9 +33,6 @@ from .game import DealSetup, GameResult, passes_used, score_game
 from .records import TRUMPS, DealRecord, Game
 from .sentences import Lines, Plural, Sentence
 
-#: The kinds of tap a deal is entered with.
-STEP_KINDS = ("trump", "bid", "rainbow", "tricks")
-
 Step = tuple[str, str]
 
 
