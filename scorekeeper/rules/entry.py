@@ -28,8 +28,9 @@ from .bidding import (
     leader,
     parse_bid,
 )
+from .deal_checks import DealSetup
 from .errors import GameFileError, GameOverError, IllegalBid, ScoreError, TricksError
-from .game import DealSetup, GameResult, passes_used, score_game
+from .game import GameResult, passes_used, score_game
 from .records import TRUMPS, DealRecord, Game
 from .sentences import Lines, Plural, Sentence
 

@@ -8,8 +8,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .bidding import KNOWN_BIDS, parse_bid
+from .deal_checks import check_fits
 from .errors import GameFileError, NameRefused, RulesetError, TricksError
-from .game import GameResult, check_fits, score_game
+from .game import GameResult, score_game
 from .names import (
     MAX_NAME_LENGTH,
     describe_character,
