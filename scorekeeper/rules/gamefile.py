@@ -21,7 +21,7 @@ from .names import (
 from .records import TRUMPS, DealRecord, Game
 from .ruleset import Ruleset, find_ruleset
 from .sentences import Sentence
-from .validation import limits_apply
+from .validation import limits_apply, refuse_unknown
 
 GAME_KEYS = ("ruleset", "players", "first_dealer", "deals")
 DEAL_KEYS = ("bids", "tricks", "team_tricks", "trump", "rainbows")
@@ -58,15 +58,7 @@ def read_game(document: Any, *, lookup: RulesetLookup = default_lookup) -> Game:
         raise GameFileError(
             Sentence("the game file must be a JSON object with ruleset, players and deals")
         )
-    unknown = sorted(key for key in document if key not in GAME_KEYS)
-    if unknown:
-        raise GameFileError(
-            Sentence(
-                "the game file has an unknown field '{field}'; its fields are {fields}",
-                field=unknown[0],
-                fields=", ".join(GAME_KEYS),
-            )
-        )
+    refuse_unknown(document, GAME_KEYS, _unknown_field, GameFileError)
     if "ruleset" not in document:
         raise GameFileError(Sentence("the game file does not say which ruleset it is played under"))
     ref = document["ruleset"]
@@ -98,6 +90,14 @@ def read_game(document: Any, *, lookup: RulesetLookup = default_lookup) -> Game:
             deal = _read_in_full(raw, index=index, players=players, ruleset=ruleset)
         deals.append(deal)
     return Game(ruleset, players, first_dealer, tuple(deals), ruleset_ref=ref)
+
+
+def _unknown_field(field: str, fields: str) -> str:
+    return Sentence(
+        "the game file has an unknown field '{field}'; its fields are {fields}",
+        field=field,
+        fields=fields,
+    )
 
 
 def read_players(raw: Any, ruleset: Ruleset) -> tuple[str, ...]:
@@ -213,20 +213,15 @@ def read_deal(raw: Any, *, index: int, players: Sequence[str], ruleset: Ruleset)
     return _read_in_full(raw, index=index, players=players, ruleset=ruleset)
 
 
+def _unknown_deal_field(field: str, fields: str) -> str:
+    return Sentence("unknown field '{field}'; a deal has {fields}", field=field, fields=fields)
+
+
 def _read_in_full(raw: Any, *, index: int, players: Sequence[str], ruleset: Ruleset) -> DealRecord:
     """Read a deal the plain reading left: check every field, and say what is wrong."""
     if not isinstance(raw, dict):
         raise GameFileError(Sentence("a deal must be an object with bids and tricks"), deal=index)
-    unknown = sorted(key for key in raw if key not in DEAL_KEYS)
-    if unknown:
-        raise GameFileError(
-            Sentence(
-                "unknown field '{field}'; a deal has {fields}",
-                field=unknown[0],
-                fields=", ".join(DEAL_KEYS),
-            ),
-            deal=index,
-        )
+    refuse_unknown(raw, DEAL_KEYS, _unknown_deal_field, GameFileError, deal=index)
     raw_bids = raw.get("bids")
     if not isinstance(raw_bids, list):
         raise GameFileError(Sentence("the bids are missing"), deal=index)
