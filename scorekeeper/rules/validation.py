@@ -90,24 +90,12 @@ def whole(value: Any, what: str, *, minimum: int | None = 0, maximum: int | None
                     "{what} cannot be negative (it is {value})", what=what, value=_shown(value)
                 )
             )
-        raise RulesetError(
-            Sentence(
-                "{what} must be at least {limit} (it is {value})",
-                what=what,
-                limit=f"{minimum:,}",
-                value=_shown(value),
-            )
-        )
-    if maximum is not None and value > maximum and _LIMITS.get():
-        raise RulesetError(
-            Sentence(
-                "{what} must be at most {limit} (it is {value})",
-                what=what,
-                limit=f"{maximum:,}",
-                value=_shown(value),
-            )
-        )
-    return value
+        past, limit = Sentence("{what} must be at least {limit} (it is {value})"), minimum
+    elif maximum is not None and value > maximum and _LIMITS.get():
+        past, limit = Sentence("{what} must be at most {limit} (it is {value})"), maximum
+    else:
+        return value
+    raise RulesetError(Sentence(past.msgid, what=what, limit=f"{limit:,}", value=_shown(value)))
 
 
 def points(value: Any, what: str, *, negative: bool = False) -> int:
