@@ -26,22 +26,18 @@ class DrawnCard:
         """Read a card from its rank ("10", "Q", "A") and suit ("hearts")."""
         rank_text, suit_text = rank.strip().upper(), suit.strip().lower()
         if rank_text not in RANKS:
-            raise GameFileError(
-                Sentence(
-                    "{rank} is not a card's rank: say one of {ranks}",
-                    rank=repr(rank),
-                    ranks=", ".join(RANKS),
-                )
+            said = Sentence(
+                "{rank} is not a card's rank: say one of {ranks}",
+                rank=repr(rank),
+                ranks=", ".join(RANKS),
             )
-        if suit_text not in SUITS:
-            raise GameFileError(
-                Sentence(
-                    "{suit} is not a suit: say one of {suits}",
-                    suit=repr(suit),
-                    suits=", ".join(SUITS),
-                )
+        elif suit_text not in SUITS:
+            said = Sentence(
+                "{suit} is not a suit: say one of {suits}", suit=repr(suit), suits=", ".join(SUITS)
             )
-        return cls(RANKS.index(rank_text), SUITS.index(suit_text))
+        else:
+            return cls(RANKS.index(rank_text), SUITS.index(suit_text))
+        raise GameFileError(said)
 
     def __str__(self) -> str:
         return f"{RANKS[self.rank]} of {SUITS[self.suit]}"
