@@ -30,6 +30,7 @@ BLUKE_TOP = {
     11: 4, 12: 4, 13: 4, 14: 3, 15: 3,
 }  # fmt: skip
 
+#: Partnership Back Alley as published (pagat.com): the other Back Alleys say what they change.
 _PARTNERSHIP_BACK_ALLEY: dict[str, Any] = {
     "players": [4, 4],
     "deck": 54,
@@ -127,37 +128,24 @@ BUILTIN_DOCUMENTS: dict[str, dict[str, Any]] = {
         "one_card": None,
         "lead": "left",
     },
+    # A family's rulesets, as changes of the published game (the name first, where it was).
     "back-alley-bridge": {
         "name": "Back Alley Bridge (family rules)",
-        "players": [4, 4],
-        "deck": 54,
-        "partnership": True,
+        **_PARTNERSHIP_BACK_ALLEY,
         "schedule": [12, 10, 8, 6, 4, 2, 1, 3, 5, 7, 9, 11, 13],
-        "first_bidder": "left",
         "bids": {"min": 0, "max": "n"},
         "board": {"per_trick": 10, "multipliers": [2, 4, 8, 16]},
         "scoring": {"type": "at-least", "per_bid": 10, "over": 1, "set_per_bid": 10},
-        "dealer_hook": False,
         "redeal": "same",
         "rainbow": {"bonus": 10},
-        "one_card": None,
-        "lead": "highest",
     },
     "back-alley-seven": {
         "name": "Seven-card Back Alley (family rules)",
-        "players": [4, 4],
-        "deck": 54,
+        **_PARTNERSHIP_BACK_ALLEY,
         "partnership": False,
         "schedule": down_and_up(7),
-        "first_bidder": "left",
-        "bids": {"min": 0, "max": "n-1"},
-        "board": {"per_trick": 10, "multipliers": [1, 2, 3, 4]},
-        "scoring": {"type": "at-least", "per_bid": 5, "over": 1, "set_per_bid": 5},
-        "dealer_hook": False,
         "redeal": None,
         "rainbow": {"bid": {"made": 40, "failed": -40}},
-        "one_card": None,
-        "lead": "highest",
     },
 }
 
