@@ -154,7 +154,12 @@ def _score_deal(
     for seats, tricks, total in zip(table.sides, by_side, totals, strict=True):
         if table.pairs:
             assert record.tricks is not None  # pairs play no team tricks (check_fits)
-            side = score_pair(ruleset, cards, seats, players, bids, levels, record.tricks, rainbows)
+            own = record.tricks
+            parts = [
+                score_side(ruleset, cards, (seat,), players, bids, levels, own[seat], rainbows)
+                for seat in seats
+            ]
+            side = score_pair(parts, seats, players)
         else:
             side = score_side(ruleset, cards, seats, players, bids, levels, tricks, rainbows)
         sides.append(side)

@@ -151,24 +151,12 @@ def score_side(
     return result
 
 
-def score_pair(
-    ruleset: Ruleset,
-    cards: int,
-    seats: Sequence[int],
-    names: Sequence[str],
-    bids: Sequence[Bid],
-    levels: Sequence[int | None],
-    tricks: Sequence[int],
-    rainbows: Sequence[int],
-) -> SideScore:
-    """Score a pair: each partner on their own bid and tricks, the two scores added.
+def score_pair(parts: Sequence[SideScore], seats: Sequence[int], names: Sequence[str]) -> SideScore:
+    """Score a pair from each partner's own score (`score_side` on their bid and tricks), added.
 
     The pair made its bids only if both partners did (a set's premia asks for both).
     """
-    parts = tuple(
-        score_side(ruleset, cards, (seat,), names, bids, levels, tricks[seat], rainbows)
-        for seat in seats
-    )
+    parts = tuple(parts)
     score = sum(part.score for part in parts)
     made = all(part.made for part in parts)
     pair = Sentence("{first} & {second}", first=names[seats[0]], second=names[seats[1]])
