@@ -146,7 +146,7 @@ def pages(client) -> list[str]:
     finished, current, archived = games["finished"], games["current"], games["archived"]
     # Not /docs/game-format: its example of `scorekeeper score`'s output is English, as the
     # command is (test_docs_translated.py holds its Georgian to the English instead).
-    pages = every_page(finished, current, archived) + HOST_PAGES
+    pages = every_page(finished, current, archived, games["join"]) + HOST_PAGES
     return [page for page in pages if page != "/docs/game-format"]
 
 
