@@ -9,6 +9,7 @@ import re
 import rjsmin
 
 from scorekeeper.machine import config
+from scorekeeper.web import assets
 
 
 def fingerprint_of(name: str) -> str:
@@ -76,3 +77,24 @@ def test_the_manifest_names_its_icons_by_their_fingerprints(client) -> None:
     icons = [icon["src"] for icon in manifest.get_json(force=True)["icons"]]
     assert f"/static/icons/icon-192.png?v={fingerprint_of('icons/icon-192.png')}" in icons
     assert all("?v=" in icon for icon in icons)
+
+
+def test_a_script_is_minified_once_and_a_changed_one_is_sent_changed(app, tmp_path) -> None:
+    app.static_folder = str(tmp_path)
+    script = tmp_path / "note.js"
+    script.write_text("// Says hello.\nvar hello = 1;\n")
+    client = app.test_client()
+    path = str(script)
+    first = client.get("/static/note.js")
+    assert first.status_code == 200 and first.data == b"var hello=1;"
+    assert assets.MINIFIED[path] == 1
+    second = client.get("/static/note.js")
+    assert second.data == b"var hello=1;" and assets.MINIFIED[path] == 1  # kept, not again
+    script.write_text("// Says goodbye.\nvar goodbye = 2;\n")  # a new size: a new version
+    changed = client.get("/static/note.js")
+    assert changed.data == b"var goodbye=2;" and assets.MINIFIED[path] == 2
+    app.debug = True  # files edited as the app runs: still minified once per version
+    assert client.get("/static/note.js").data == b"var goodbye=2;"
+    script.write_text("var again = 3;\n")
+    assert client.get("/static/note.js").data == b"var again=3;"
+    assert assets.MINIFIED[path] == 3
