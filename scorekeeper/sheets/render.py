@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..machine.config import LANGUAGES, STATIC, TEMPLATES, TRANSLATIONS
+from .. import STATIC, TEMPLATES, TRANSLATIONS
+from ..machine.config import LANGUAGES
 from ..presentation.scoresheet import Sheet, build_blank_sheet, build_game_sheet
 from ..rules import GameResult, Ruleset, ScoreError
 from ..rules.sentences import Lines, Sentence, render

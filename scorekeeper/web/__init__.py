@@ -22,6 +22,7 @@ from flask import Flask, Request, Response, has_request_context
 from werkzeug.datastructures import MultiDict
 from werkzeug.formparser import FormDataParser
 
+from .. import STATIC, TEMPLATES
 from ..machine import config
 from .assets import KEPT_FOR, is_fingerprinted, served_content
 from .security import csrf
@@ -109,8 +110,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         __name__,
         instance_path=str(config.INSTANCE),
         instance_relative_config=True,
-        template_folder=str(config.TEMPLATES),
-        static_folder=str(config.STATIC),
+        template_folder=str(TEMPLATES),
+        static_folder=str(STATIC),
     )
     app.config.from_mapping(
         DATABASE=str(config.default_database_path()),

@@ -8,14 +8,14 @@ import re
 
 import rjsmin
 
-from scorekeeper.machine import config
+import scorekeeper
 from scorekeeper.web import assets
 
 
 def fingerprint_of(name: str) -> str:
     """Return a file's fingerprint: of its content as sent (a script without its comments,
     its imports fingerprinted)."""
-    content = (config.STATIC / name).read_bytes()
+    content = (scorekeeper.STATIC / name).read_bytes()
     if name.endswith(".js"):
         content = rjsmin.jsmin(content.decode()).encode()
     for imported in re.findall(rb'"/static/([^"?]+)"', content):
