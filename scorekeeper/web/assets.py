@@ -35,8 +35,8 @@ Version = tuple[int, int]
 MINIFIED: collections.Counter[str] = collections.Counter()
 #: Each script minified, by its path, with the version of the file it was minified from.
 _minified: dict[str, tuple[Version, str]] = {}
-#: Each script as it was last sent, by its path, with that version.
-_sent: dict[str, tuple[Version, bytes]] = {}
+#: Each script as it was last sent, by its path and the app's mount point, with that version.
+_sent: dict[tuple[str, str], tuple[Version, bytes]] = {}
 
 
 def served_content(folder: str, filename: str) -> bytes | None:
@@ -60,7 +60,8 @@ def served_content(folder: str, filename: str) -> bytes | None:
     except OSError:
         return None
     key, version = str(path), (found.st_mtime_ns, found.st_size)
-    sent = _sent.get(key)
+    # The addresses it names depend on where the app is mounted (a proxy's prefix).
+    sent = _sent.get((key, request.script_root))
     if sent is not None and sent[0] == version and not current_app.debug:
         return sent[1]
     try:
@@ -70,7 +71,7 @@ def served_content(folder: str, filename: str) -> bytes | None:
     if '"/static/' in script:
         script = with_fingerprints(script)
     content = script.encode("utf-8")
-    _sent[key] = (version, content)
+    _sent[(key, request.script_root)] = (version, content)
     return content
 
 

@@ -98,3 +98,10 @@ def test_a_script_is_minified_once_and_a_changed_one_is_sent_changed(app, tmp_pa
     script.write_text("var again = 3;\n")
     assert client.get("/static/note.js").data == b"var again=3;"
     assert assets.MINIFIED[path] == 3
+
+
+def test_a_script_kept_as_sent_names_its_imports_where_the_app_is_mounted(client) -> None:
+    plain = client.get("/static/table.js").get_data(as_text=True)
+    mounted = client.get("/static/table.js", base_url="http://localhost/club")
+    assert '"/static/phone/' in plain and '"/club/static/' not in plain
+    assert '"/club/static/phone/' in mounted.get_data(as_text=True)
