@@ -21,7 +21,7 @@ import pytest
 from flask import template_rendered
 from sqlite_utils import Database
 
-from scorekeeper.service.errors import CREATOR_ONLY, SCORING_MOVED
+from scorekeeper.service.errors import SCORING_MOVED, creator_only
 from scorekeeper.storage import open_database
 from scorekeeper.storage.schema import migrations
 from tests.conftest import csrf_token
@@ -160,7 +160,7 @@ def test_an_edit_link_cannot_take_the_game_from_its_creator(app, table, action, 
     before = games_row(app, table.game_id)
     refused = post(helper, action, **{k: v.format(game=table.game_id) for k, v in form.items()})
     assert refused.status_code == 403
-    assert CREATOR_ONLY.format(game_id=table.game_id) in words(refused)
+    assert creator_only(table.game_id) in words(refused)
     assert games_row(app, table.game_id) == before
     table.tap("bid:1")  # the creator goes on scoring
     helper.open()
