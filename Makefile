@@ -9,7 +9,7 @@ PORT ?= 5000
 # The phone's copy of the rules: Pyodide from the npm registry, and the phone's Python
 # compiled with it, again whenever that Python (or the templates it draws) changes.
 RUNTIME := static/pyodide/compiled.zip
-PHONE_CODE := $(wildcard scorekeeper/rules/*.py scorekeeper/screen/*.py templates/screen/*.html) \
+PHONE_CODE := scorekeeper/__init__.py $(wildcard scorekeeper/rules/*.py scorekeeper/screen/*.py templates/screen/*.html) \
 	templates/live/chart.html scripts/phone_runtime.py $(wildcard translations/*/LC_MESSAGES/messages.mo)
 
 .PHONY: run service test check lint format bench lowest system-deps clean messages translations

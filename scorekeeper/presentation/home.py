@@ -1,5 +1,6 @@
-"""The home page as plain data: one page of the list of games, the ask before a deletion, and
-the ask before a phone keeps a game through the host's one-use creator link.
+"""The home page as plain data: one page of the list of games, the ask before a deletion, the
+ask before a phone scores a game through its edit link, and the ask before a phone keeps a
+game through the host's one-use creator link.
 
 The list is drawn from every game's stored results (`standings.results`): games being
 played first, then the latest changed, twenty to a page, found by player, rules, day
@@ -111,6 +112,27 @@ def keep_page(db: Connection, game_id: str, creator_key: str) -> KeepPage:
         players=list(stored.game.players),
         deals=len(stored.game.deals),
         usable=creator_key_matches(db, game_id, creator_key),
+    )
+
+
+@dataclass(frozen=True)
+class JoinPage:
+    """The ask before a phone scores a game too, opened from the game's edit link."""
+
+    game_id: str
+    players: list[str]
+    deals: int  #: deals recorded
+
+
+def join_page(db: Connection, game_id: str) -> JoinPage:
+    """Build the ask before this phone scores the game too (raise NotFound if unknown).
+
+    Opening the edit link asks; only the answer makes the phone a scorer, so a chat app's
+    link preview changes nothing.
+    """
+    stored = get_game(db, game_id)
+    return JoinPage(
+        game_id=stored.id, players=list(stored.game.players), deals=len(stored.game.deals)
     )
 
 

@@ -12,13 +12,14 @@ from collections.abc import Sequence
 
 from ..rules import trump_label
 from ..rules.entry import DraftDeal, from_draft
+from ..rules.lately import Lately
 from ..rules.sentences import Sentence
 from ..screen.page import TablePage, last_deal_filled, table_page_of
-from ..storage import Connection, Standing, StoredGame, get_game_for
+from ..storage import Connection, GameText, Standing, StoredGame, get_game_for
 from .chart import game_chart
-from .memo import TextCache
 
-_FILLED: TextCache[tuple[str, ...]] = TextCache()
+#: What was filled in for the scorer in the last deal, by game text, worked out lately.
+_FILLED: Lately[GameText, tuple[str, ...]] = Lately(64)
 
 __all__ = ["TablePage", "build_table_page", "deal_in_progress", "describe_tap", "table_page"]
 
@@ -43,7 +44,7 @@ def build_table_page(stored: StoredGame, standing: Standing) -> TablePage:
         edit_key=stored.edit_key,
         archived=stored.archived is not None,
         chart_svg=game_chart(stored),
-        last_filled=_FILLED.get(stored.read.text, lambda: last_deal_filled(result)),
+        last_filled=_FILLED.get_or_make(stored.read.text, lambda: last_deal_filled(result)),
     )
 
 

@@ -10,9 +10,7 @@ and undo is just dropping the last tap. When the last tap completes the deal,
 
 from __future__ import annotations
 
-import collections
 import functools
-import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -30,7 +28,12 @@ from .bidding import (
 )
 from .deal_checks import DealSetup
 from .errors import GameFileError, GameOverError, IllegalBid, ScoreError, TricksError
+<<<<<<< HEAD
 from .game import GameResult, passes_used, score_game
+=======
+from .game import DealSetup, GameResult, passes_used, score_game
+from .lately import Lately
+>>>>>>> tidy-web
 from .records import TRUMPS, DealRecord, Game
 from .sentences import Lines, Plural, Sentence
 
@@ -393,10 +396,7 @@ def back_one(game: Game, setup: DealSetup, steps: Sequence[Step]) -> DraftDeal:
 
 #: Deals replayed lately: every tap reloads its page, which replays the same taps again.
 REPLAYS_KEPT = 64
-_replayed: collections.OrderedDict[tuple[int, int, tuple[Step, ...]], DraftDeal] = (
-    collections.OrderedDict()
-)
-_replayed_lock = threading.Lock()
+_replayed: Lately[tuple[int, int, tuple[Step, ...]], DraftDeal] = Lately(REPLAYS_KEPT)
 
 
 def from_draft(game: Game, setup: DealSetup, draft: Any) -> DraftDeal:
@@ -414,8 +414,7 @@ def from_draft(game: Game, setup: DealSetup, draft: Any) -> DraftDeal:
         key = (id(game), setup.index, tuple((str(kind), str(value)) for kind, value in steps))
     except (TypeError, ValueError):  # a step that is not a pair: replay stops there
         return replay(game, setup, steps)
-    with _replayed_lock:
-        kept = _replayed.get(key)
+    kept = _replayed.get(key)
     if kept is not None and kept.game is game and kept.setup == setup:
         return kept
     return remember(replay(game, setup, steps), key[2])
@@ -424,11 +423,7 @@ def from_draft(game: Game, setup: DealSetup, draft: Any) -> DraftDeal:
 def remember(deal: DraftDeal, steps: tuple[Step, ...] | None = None) -> DraftDeal:
     """Keep a deal as what its taps (by default its own) replay to; return it."""
     key = (id(deal.game), deal.setup.index, deal.steps if steps is None else steps)
-    with _replayed_lock:
-        _replayed[key] = deal
-        _replayed.move_to_end(key)
-        while len(_replayed) > REPLAYS_KEPT:
-            _replayed.popitem(last=False)
+    _replayed.put(key, deal)
     return deal
 
 

@@ -13,7 +13,6 @@ the code the server runs: `rules.entry.take_tap`, `page.table_page_of`,
 
 from __future__ import annotations
 
-import collections
 import json
 import re
 from collections.abc import Callable
@@ -32,6 +31,7 @@ from ..rules import (
     score_game,
 )
 from ..rules.entry import DraftDeal, from_draft, take_tap
+from ..rules.lately import Lately
 from ..rules.sentences import Lines, Sentence, render
 from ..rules.variants import VARIANTS, variant_document
 from .chart import score_chart_svg
@@ -42,21 +42,20 @@ from .page import last_deal_filled, table_page_of, taps_made, why_refused
 LANGUAGE = re.compile(r"[a-z]{2,3}")
 #: Games read lately, by their document's text: every tap asks about the same game again.
 KEPT = 8
-_read: collections.OrderedDict[str, tuple[Game, GameResult]] = collections.OrderedDict()
-_drawn: dict[str, tuple[str, tuple[str, ...]]] = {}
+_read: Lately[str, tuple[Game, GameResult]] = Lately(KEPT)
+#: The chart and the last deal's filled-in values of one game at a time: the one being scored.
+_drawn: Lately[str, tuple[str, tuple[str, ...]]] = Lately(1)
 
 
 def read(document: Any) -> tuple[Game, GameResult]:
     """Return a game file read and scored (kept for the next question about it)."""
     key = json.dumps(document, sort_keys=True, ensure_ascii=False)
-    if key in _read:
-        _read.move_to_end(key)
-        return _read[key]
-    game = read_game(document, lookup=default_lookup)
-    kept = _read[key] = (game, score_game(game))
-    while len(_read) > KEPT:
-        _read.popitem(last=False)
-    return kept
+
+    def scored() -> tuple[Game, GameResult]:
+        game = read_game(document, lookup=default_lookup)
+        return game, score_game(game)
+
+    return _read.get_or_make(key, scored)
 
 
 def deal_of(game: Game, result: GameResult, draft: Any) -> DraftDeal | None:
@@ -84,10 +83,8 @@ def tap(asked: dict[str, Any]) -> dict[str, Any]:
     game, result = read(asked["document"])
     tapped = take_tap(game, deal_of(game, result, asked.get("draft")), str(asked["step"]))
     if tapped.result is not None:
-        _read[json.dumps(tapped.game.to_json(), sort_keys=True, ensure_ascii=False)] = (
-            tapped.game,
-            tapped.result,
-        )
+        key = json.dumps(tapped.game.to_json(), sort_keys=True, ensure_ascii=False)
+        _read.put(key, (tapped.game, tapped.result))
     after = state(tapped.game, tapped.result or result, tapped.deal)
     if "screen" in asked:
         drawn = {"language": asked.get("language"), **asked["screen"]}
@@ -111,10 +108,9 @@ def screen(asked: dict[str, Any]) -> dict[str, Any]:
     game, result = read(asked["document"])
     deal = deal_of(game, result, asked.get("draft"))
     key = json.dumps(asked["document"], sort_keys=True, ensure_ascii=False)
-    if key not in _drawn:
-        _drawn.clear()  # one game's chart at a time: the one being scored
-        _drawn[key] = (score_chart_svg(result), last_deal_filled(result))
-    chart, filled = _drawn[key]
+    chart, filled = _drawn.get_or_make(
+        key, lambda: (score_chart_svg(result), last_deal_filled(result))
+    )
     page = table_page_of(
         str(asked["id"]),
         int(asked.get("version") or 0),

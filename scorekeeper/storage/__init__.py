@@ -56,6 +56,7 @@ from .rulesets import (
 from .store import (
     Connection,
     DiskNearlyFull,
+    GameText,
     ReadGame,
     StorageError,
     Store,
@@ -68,6 +69,7 @@ __all__ = [
     "Connection",
     "DiskNearlyFull",
     "FoundRuleset",
+    "GameText",
     "KeptRuleset",
     "NotFound",
     "ReadGame",

@@ -9,14 +9,16 @@ file means nothing is imported; then the games are written a few at a time
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..rules import Game, GameFileError, ScoreError, default_lookup, read_game, score_game
 from ..service.imports import Progress
 from ..service.imports import import_games as store_all
-from ..storage import Connection, NotFound, game_ids, get_game
+from ..storage import Connection, NotFound, Store, game_ids, get_game
 from .strict_json import read_json_document
 
 FORMAT = "scorekeeper-archive"
@@ -49,6 +51,56 @@ def all_games_text(db: Connection) -> Iterator[str]:
         yield ("\n  " if first else ",\n  ") + text
         first = False
     yield "]\n}" if first else "\n ]\n}"
+
+
+class ArchiveStream:
+    """The archive file's text, read through a connection of its own in one snapshot.
+
+    The snapshot is taken as the stream is made (a read transaction: readers never hold up
+    a writer), so the file is the archive as it was then. The connection is closed, and
+    `then` called once, when the text runs out or the stream is closed, whichever is first:
+    a client gone before the first game lets go all the same.
+    """
+
+    def __init__(self, store: Store, *, then: Callable[[], None] = lambda: None) -> None:
+        self._then = then
+        self._done = threading.Lock()
+        self._closed = False
+        self._db: Connection | None = None
+        try:
+            self._db = store.open()
+            self._db.execute("BEGIN")
+            self._db.execute("select count(*) from games").fetchone()  # the snapshot, taken now
+        except BaseException:
+            self.close()
+            raise
+        self._text = all_games_text(self._db)
+
+    def __iter__(self) -> Iterator[str]:
+        return self
+
+    def __next__(self) -> str:
+        if self._closed:
+            raise StopIteration
+        try:
+            return next(self._text)
+        except BaseException:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        """End the snapshot, close the connection and call `then`, once."""
+        with self._done:
+            if self._closed:
+                return
+            self._closed = True
+        try:
+            if self._db is not None:
+                with contextlib.suppress(Exception):
+                    self._db.conn.rollback()
+                self._db.close()
+        finally:
+            self._then()
 
 
 def read_all_games(document: Any, *, most: int | None = None) -> list[Game]:

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from flask import Blueprint, Response, abort, current_app, request, url_for
 
-from ..machine.config import PACKAGE, STATIC, TEMPLATES, TRANSLATIONS
+from .. import PACKAGE, STATIC, TEMPLATES, TRANSLATIONS
 
 bp = Blueprint("runtime", __name__)
 

@@ -12,9 +12,7 @@ from datetime import datetime
 from babel.dates import format_datetime
 from flask import Flask, request
 
-from ..rules import trump_label
-from ..screen.bidi import isolate
-from ..screen.markup import bdi_join, bdi_names
+from ..screen.drawing import FILTERS as TABLE_FILTERS
 from ..standings.stats import one_decimal
 from .docs import as_html
 from .language import language
@@ -44,14 +42,12 @@ def secure_page_origin() -> str:
     return "" if request.is_secure else secure_origin()
 
 
+#: The table's filters (which the phone draws with too, `screen.drawing`), and the pages' own.
 FILTERS = {
-    "bdi_join": bdi_join,
-    "bdi_names": bdi_names,
+    **TABLE_FILTERS,
     "pick": pick,
-    "isolate": isolate,
     "markdown": as_html,
     "one_decimal": one_decimal,
-    "trump": trump_label,
     "when": when,
 }
 GLOBALS = {

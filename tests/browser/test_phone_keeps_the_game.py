@@ -21,7 +21,7 @@ import pytest
 
 from scorekeeper.rules import read_game, score_game
 from tests.browser.conftest import InPage, screenshot
-from tests.browser.test_play import Phone, deal_taps, page_totals, start_game
+from tests.browser.test_play import Phone, deal_taps, join, page_totals, start_game
 from tests.conftest import example
 
 pytestmark = pytest.mark.browser
@@ -211,8 +211,8 @@ def test_a_deal_scored_meanwhile_on_another_phone_is_shown_and_settled_by_the_sc
         play(table, taps[:2])
         table.settled()
         other = theirs.new_page()
-        other.goto(page.locator("a.edit-link").get_attribute("href"))
-        other.wait_for_url(game_url)  # the plain address leads a trusting phone to the secure one
+        # The plain address leads a trusting phone to the secure one, where it asks first.
+        join(other, page.locator("a.edit-link").get_attribute("href"), game_url)
         # This phone loses the WiFi and scores deals 3 and 4 on its own...
         mine.set_offline(True)
         play(table, taps[2:4])

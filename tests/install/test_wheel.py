@@ -72,7 +72,7 @@ def server(installed: Path, home: Path) -> Iterator[Server]:
 
 def test_the_installed_code_is_the_wheel_not_this_checkout(installed: Path) -> None:
     where = subprocess.run(
-        [installed / "python", "-c", "import scorekeeper.machine.config as c; print(c.TEMPLATES)"],
+        [installed / "python", "-c", "import scorekeeper; print(scorekeeper.TEMPLATES)"],
         cwd=installed, capture_output=True, text=True, check=True,
     ).stdout.strip()  # fmt: skip
     assert Path(where).is_relative_to(installed.parent / "lib")

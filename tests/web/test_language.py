@@ -19,7 +19,7 @@ from babel.messages.pofile import read_po
 from babel.support import Translations
 from pypdf import PdfReader
 
-from scorekeeper.machine import config
+import scorekeeper
 from scorekeeper.rules import builtin_rulesets, read_game, score_game
 from scorekeeper.rules.sentences import Sentence, render
 from scorekeeper.rules.variants import VARIANTS, variant_document
@@ -28,7 +28,7 @@ from tests.pages import HOST_PAGES, every_page
 from tests.web.conftest import make_games
 
 KA = {"Accept-Language": "ka-GE,ka;q=0.9,en;q=0.5"}
-CATALOG = config.TRANSLATIONS / "ka" / "LC_MESSAGES"
+CATALOG = scorekeeper.TRANSLATIONS / "ka" / "LC_MESSAGES"
 
 
 def _catalog():
@@ -109,7 +109,7 @@ def test_pybabel_compile_says_100_percent():
             "compile",
             "--statistics",
             "-d",
-            str(config.TRANSLATIONS),
+            str(scorekeeper.TRANSLATIONS),
             "-o",
             "/dev/null",
             "-l",
@@ -146,7 +146,7 @@ def pages(client) -> list[str]:
     finished, current, archived = games["finished"], games["current"], games["archived"]
     # Not /docs/game-format: its example of `scorekeeper score`'s output is English, as the
     # command is (test_docs_translated.py holds its Georgian to the English instead).
-    pages = every_page(finished, current, archived) + HOST_PAGES
+    pages = every_page(finished, current, archived, games["join"]) + HOST_PAGES
     return [page for page in pages if page != "/docs/game-format"]
 
 
@@ -232,7 +232,7 @@ def test_a_joker_games_explanations_in_georgian_and_the_english_unchanged():
     ]
     khishti = next(line for line in lines if "khishti" in line)
     assert isinstance(khishti, Sentence)
-    catalog = Translations.load(str(config.TRANSLATIONS), ["ka"])
+    catalog = Translations.load(str(scorekeeper.TRANSLATIONS), ["ka"])
     said = render(khishti, catalog)
     assert "ხიშტი" in said and "khishti" not in said
     assert re.search(r"[a-z]{3,}", re.sub(r"\b\w+\b(?= —)", "", said)) is None, said

@@ -7,7 +7,7 @@ import io
 import re
 import zipfile
 
-from scorekeeper.machine import config
+import scorekeeper
 from scorekeeper.web.runtime import (
     BUNDLE,
     ENGINE,
@@ -75,7 +75,7 @@ def test_the_bundle_is_the_servers_own_rules_and_table_templates(client) -> None
     assert "scorekeeper/rules/entry.py" in sources
     assert "scorekeeper/screen/phone.py" in sources
     assert "scorekeeper/templates/screen/screen.html" in sources
-    assert (config.TEMPLATES / "screen/screen.html").read_bytes() == bundle.read(
+    assert (scorekeeper.TEMPLATES / "screen/screen.html").read_bytes() == bundle.read(
         "scorekeeper/templates/screen/screen.html"
     )
     # Nothing of the server's storage, web or service goes to the phone.

@@ -12,7 +12,7 @@ import pytest
 from scorekeeper.rules import score
 from scorekeeper.web.db import STORE
 from tests.conftest import csrf_token
-from tests.web.conftest import Table, buttons, hidden
+from tests.web.conftest import Table, buttons, hidden, join
 
 #: What a browser says it accepts over HTTPS: the answer as it travels.
 BROTLI = {"Accept-Encoding": "br, gzip"}
@@ -331,8 +331,8 @@ def test_the_draft_survives_a_reload_and_shows_on_a_second_phone(table, app):
     table.start("back-alley-pagat", FOUR)
     table.tap("trump:clubs", "bid:3")
     second = app.test_client()
-    join = re.search(r'class="edit-link" href="([^"]+)"', table.page).group(1)
-    assert second.get(urlsplit(join).path).status_code == 303
+    link = re.search(r'class="edit-link" href="([^"]+)"', table.page).group(1)
+    assert join(second, urlsplit(link).path).status_code == 303
     page = second.get(table.url).get_data(as_text=True)
     assert 'value="trump:clubs" class="suit clubs" aria-pressed="true"' in page
     assert "<b><bdi>Cy</bdi></b> bids" in page

@@ -171,9 +171,9 @@ def test_a_phone_that_watches_reads_the_table_in_georgian(app, client):
 
 
 def test_the_phones_bundle_carries_the_compiled_catalogs():
-    from scorekeeper.machine import config
+    import scorekeeper
     from scorekeeper.web.runtime import bundle_sources
 
-    mo = config.TRANSLATIONS / "ka" / "LC_MESSAGES" / "messages.mo"
+    mo = scorekeeper.TRANSLATIONS / "ka" / "LC_MESSAGES" / "messages.mo"
     carried = bundle_sources()["scorekeeper/translations/ka/LC_MESSAGES/messages.mo"]
     assert carried == mo.read_bytes()
