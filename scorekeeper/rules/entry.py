@@ -28,12 +28,8 @@ from .bidding import (
 )
 from .deal_checks import DealSetup
 from .errors import GameFileError, GameOverError, IllegalBid, ScoreError, TricksError
-<<<<<<< HEAD
 from .game import GameResult, passes_used, score_game
-=======
-from .game import DealSetup, GameResult, passes_used, score_game
 from .lately import Lately
->>>>>>> tidy-web
 from .records import TRUMPS, DealRecord, Game
 from .sentences import Lines, Plural, Sentence
 

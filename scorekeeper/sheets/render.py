@@ -12,15 +12,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-<<<<<<< HEAD
-from ..machine.config import LANGUAGES, STATIC, TEMPLATES, TRANSLATIONS
-from ..presentation.scoresheet import build_blank_sheet, build_game_sheet
-from ..presentation.sheet_grid import Sheet
-=======
 from .. import STATIC, TEMPLATES, TRANSLATIONS
 from ..machine.config import LANGUAGES
-from ..presentation.scoresheet import Sheet, build_blank_sheet, build_game_sheet
->>>>>>> tidy-web
+from ..presentation.scoresheet import build_blank_sheet, build_game_sheet
+from ..presentation.sheet_grid import Sheet
 from ..rules import GameResult, Ruleset, ScoreError
 from ..rules.sentences import Lines, Sentence, render
 from ..screen.bidi import isolate

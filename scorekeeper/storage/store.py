@@ -21,12 +21,8 @@ from sqlite_utils import Database
 
 from ..machine import config
 from ..rules import Game, GameResult, score_game
-<<<<<<< HEAD
-from .migrations import migrations
-=======
 from ..rules.lately import Lately
-from .schema import migrations
->>>>>>> tidy-web
+from .migrations import migrations
 
 T = TypeVar("T")
 
