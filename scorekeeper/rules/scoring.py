@@ -6,6 +6,8 @@ the function that writes them and what it needs, and writes them when they are f
 
 from __future__ import annotations
 
+import functools
+import string
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -139,8 +141,7 @@ def score_side(
             else:
                 each = scoring.set_per_bid
                 lost = -each * target
-                values = {"tricks": tricks, "each": each, "target": target, "lost": lost}
-                result = SideScore(lost, False, _took, (SET, said, values))
+                result = SideScore(lost, False, _took, (SET, said, tricks, each, target, lost))
         else:
             result = _exact(ruleset, said, target, tricks, cards)
     if rainbows and isinstance(ruleset.rainbow, RainbowBonus) and ruleset.pays_rainbow_bonus(cards):
@@ -190,8 +191,8 @@ def _held_rainbow(name: str, bonus: int) -> str:
 Said = tuple[Sequence[int], Sequence[str], Sequence[Bid]]
 
 #: How a bid of numbers came out, one sentence for each way, filled in by `_took` when the
-#: explanation is first read: `{bids}` is who bid what, the rest the arithmetic. At-least
-#: scoring: the bid made (and any over), or the side set.
+#: explanation is first read: `{bids}` is who bid what, the other blanks the arithmetic, in
+#: the order they stand. At-least scoring: the bid made (and any over), or the side set.
 MADE = Sentence("{bids}, took {tricks}: {arithmetic} = {score}")
 SET = Sentence("{bids}, took {tricks}: set, -{each} × {target} = {lost}")
 #: Exact scoring: all n bid and taken, the bid taken exactly, a made pass, the bid missed
@@ -204,9 +205,18 @@ MISSED_COST = Sentence("{bids}, took {tricks}, {how}: {arithmetic}")
 KHISHTI = Sentence("{bids}, took none: khishti, {arithmetic}")
 
 
-def _took(sentence: Sentence, said: Said, values: dict[str, Any]) -> tuple[str, ...]:
-    """Say who bid what and how it came out, in the sentence for that way."""
-    return (Sentence(sentence.msgid, bids=_numeric_bids(*said), **values),)
+def _took(sentence: Sentence, said: Said, *values: Any) -> tuple[str, ...]:
+    """Say who bid what and how it came out, in the sentence for that way: `values` fill
+    its other blanks in the order they stand (kept as a tuple: most scores are never said)."""
+    filled = dict(zip(_blanks(sentence.msgid), values, strict=True))
+    return (Sentence(sentence.msgid, bids=_numeric_bids(*said), **filled),)
+
+
+@functools.cache
+def _blanks(pattern: str) -> tuple[str, ...]:
+    """Name a pattern's blanks after {bids}, each once, in the order they stand."""
+    names = (name for _, name, _, _ in string.Formatter().parse(pattern) if name)
+    return tuple(dict.fromkeys(name for name in names if name != "bids"))
 
 
 def _numeric_bids(seats: Sequence[int], names: Sequence[str], bids: Sequence[Bid]) -> str:
@@ -244,7 +254,7 @@ def _at_least_made(
             terms.append(Sentence("{over} over", over=over))
         else:
             terms.append(Sentence("{over} over × {each}", over=over, each=scoring.over))
-    return _took(MADE, said, {"tricks": tricks, "arithmetic": _added(terms), "score": score})
+    return _took(MADE, said, tricks, _added(terms), score)
 
 
 def _added(terms: list) -> str:
@@ -263,12 +273,11 @@ def _exact(ruleset: Ruleset, said: Said, target: int, tricks: int, cards: int) -
             sentence, base, each = TOOK_ALL, scoring.all_base, scoring.all_per_trick
         elif target == 0 and ruleset.made_pass is not None:
             made_pass = ruleset.made_pass
-            return SideScore(made_pass, True, _took, (MADE_PASS, said, {"score": made_pass}))
+            return SideScore(made_pass, True, _took, (MADE_PASS, said, made_pass))
         else:
             sentence, base, each = TOOK_EXACTLY, scoring.made_base, scoring.made_per_trick
         score = base + each * tricks
-        values = {"tricks": tricks, "base": base, "each": each, "score": score}
-        return SideScore(score, True, _took, (sentence, said, values))
+        return SideScore(score, True, _took, (sentence, said, tricks, base, each, score))
     khishti = ruleset.khishti
     if khishti is not None and tricks == 0:
         return SideScore(khishti.penalty(cards), False, _khishti, (khishti, said, cards))
@@ -279,8 +288,7 @@ def _exact(ruleset: Ruleset, said: Said, target: int, tricks: int, cards: int) -
             return SideScore(cost, False, _missed_cost, (penalty, said, target, tricks, cost))
     each = scoring.missed_per_trick
     missed = each * tricks
-    values = {"tricks": tricks, "each": each, "missed": missed}
-    return SideScore(missed, False, _took, (MISSED, said, values))
+    return SideScore(missed, False, _took, (MISSED, said, tricks, each, missed))
 
 
 def _missed_cost(
@@ -304,7 +312,7 @@ def _missed_cost(
         how = Sentence("{off} short", off=off)
     else:
         how = Sentence("{over} over", over=off)
-    return _took(MISSED_COST, said, {"tricks": tricks, "how": how, "arithmetic": arithmetic})
+    return _took(MISSED_COST, said, tricks, how, arithmetic)
 
 
 def _khishti(khishti: Khishti, said: Said, cards: int) -> tuple[str, ...]:
@@ -324,7 +332,7 @@ def _khishti(khishti: Khishti, said: Said, cards: int) -> tuple[str, ...]:
         arithmetic = Sentence(
             "{arithmetic} = {penalty}", arithmetic=arithmetic, penalty=khishti.penalty(cards)
         )
-    return _took(KHISHTI, said, {"arithmetic": arithmetic})
+    return _took(KHISHTI, said, arithmetic)
 
 
 def _board(
