@@ -23,13 +23,14 @@ _FILLED: TextCache[tuple[str, ...]] = TextCache()
 __all__ = ["TablePage", "build_table_page", "deal_in_progress", "describe_tap", "table_page"]
 
 
-def table_page(db: Connection, game_id: str, device: str | None) -> TablePage:
-    """Build the table page of a game for this phone (raise NotFound for an unknown game)."""
+def table_page(db: Connection, game_id: str, device: str | None, language: str = "en") -> TablePage:
+    """Build the table page of a game for this phone, its chart in the page's language
+    (raise NotFound for an unknown game)."""
     stored, standing = get_game_for(db, game_id, device)
-    return build_table_page(stored, standing)
+    return build_table_page(stored, standing, language)
 
 
-def build_table_page(stored: StoredGame, standing: Standing) -> TablePage:
+def build_table_page(stored: StoredGame, standing: Standing, language: str = "en") -> TablePage:
     """Build the table page from a game already loaded, for a phone that is this to it."""
     result = stored.result()
     return table_page_of(
@@ -42,7 +43,7 @@ def build_table_page(stored: StoredGame, standing: Standing) -> TablePage:
         replaced=standing is Standing.REPLACED,
         edit_key=stored.edit_key,
         archived=stored.archived is not None,
-        chart_svg=game_chart(stored),
+        chart_svg=game_chart(stored, language),
         last_filled=_FILLED.get(stored.read.text, lambda: last_deal_filled(result)),
     )
 

@@ -24,7 +24,7 @@ from ..storage import get_game
 from .api import etag
 from .assets import with_fingerprints
 from .db import get_db
-from .language import words_url
+from .language import language, words_url
 from .quotas import quota
 from .sharing import qr_svg, watch_url, watch_urls
 from .slow import slow
@@ -34,13 +34,13 @@ bp = Blueprint("live", __name__)
 
 @bp.get("/games/<game_id>/live")
 def watch(game_id: str) -> str:
-    return render_template("live/watch.html", page=scoreboard(get_db(), game_id))
+    return render_template("live/watch.html", page=scoreboard(get_db(), game_id, language()))
 
 
 @bp.get("/games/<game_id>/live/board")
 def board(game_id: str) -> Response:
     """Return just the scoreboard, for the watch page to swap in when the game changes."""
-    html = render_template("live/board.html", page=scoreboard(get_db(), game_id))
+    html = render_template("live/board.html", page=scoreboard(get_db(), game_id, language()))
     response = Response(html, mimetype="text/html")
     response.headers["Cache-Control"] = "no-cache"
     return response
@@ -70,10 +70,11 @@ def qr_by_address(game_id: str) -> Response:
 @slow
 @quota("long reads")
 def chart(game_id: str) -> Response:
-    """Serve the running-totals chart as an image."""
+    """Serve the running-totals chart as an image, its words in the reader's language."""
     stored = get_game(get_db(), game_id)
-    response = Response(game_chart(stored), mimetype="image/svg+xml")
-    response.headers["ETag"] = etag(stored)
+    response = Response(game_chart(stored, language()), mimetype="image/svg+xml")
+    response.headers["ETag"] = etag(stored, language())
+    response.vary.update(("Accept-Language", "Cookie"))
     response.headers["Cache-Control"] = "no-cache"
     return response
 
