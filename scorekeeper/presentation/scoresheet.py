@@ -168,7 +168,7 @@ def build_blank_sheet(
     return Sheet(
         ruleset=ruleset.name,
         rules=tuple(rule_lines(ruleset)),
-        heading=Sentence("Scoresheet"),
+        heading=Sentence("Blank sheet"),
         blank=True,
         date="",
         seating=tuple(enumerate(names, 1)),

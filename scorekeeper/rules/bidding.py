@@ -290,6 +290,14 @@ def check_bid(
             raise refuse(Sentence("may not pass: {refusal}", refusal=refusal))
     if ruleset.dealer_hook and len(bids_so_far) == players - 1:
         total = sum(hook_value(earlier, cards) for earlier in bids_so_far) + hook_value(bid, cards)
+        if total == cards and bid.is_zero:
+            raise refuse(
+                Sentence(
+                    "bids last and may not pass: the bids would add up to {cards}, "
+                    "the number of cards (the dealer's hook)",
+                    cards=cards,
+                )
+            )
         if total == cards:
             raise refuse(
                 Sentence(
