@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from ..rules import trump_label
 from ..rules.entry import DraftDeal, from_draft
-from ..rules.sentences import Sentence
+from ..rules.sentences import Plural, Sentence
 from ..screen.page import TablePage, last_deal_filled, table_page_of
 from ..storage import Connection, Standing, StoredGame, get_game_for
 from .chart import game_chart
@@ -64,8 +64,8 @@ def describe_tap(players: Sequence[str], step: str) -> str:
         return Sentence("trump {suit}", suit=trump_label(value) or value)
     if kind == "bid":
         return Sentence("bid {bid}", bid=Sentence("pass") if value == "pass" else value)
-    if kind == "tricks":
-        return Sentence("{tricks} tricks", tricks=value)
+    if kind == "tricks" and value.isdigit() and len(value) < 4:
+        return Plural("{n} trick", "{n} tricks", int(value))
     if kind == "rainbow" and value.isdigit() and int(value) < len(players):
         return Sentence("{name}'s rainbow", name=players[int(value)])
     return step[:40]

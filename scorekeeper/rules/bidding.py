@@ -253,9 +253,10 @@ def check_bid(
             raise refuse(Sentence("cannot bid rainbow: this ruleset has no rainbow bid"))
         if not ruleset.has_rainbow_bid(cards):
             raise refuse(
-                Sentence(
-                    "cannot bid rainbow with {cards} cards: only on a {rainbow}-card deal",
-                    cards=cards,
+                Plural(
+                    "cannot bid rainbow with {n} card: only on a {rainbow}-card deal",
+                    "cannot bid rainbow with {n} cards: only on a {rainbow}-card deal",
+                    cards,
                     rainbow=RAINBOW_CARDS,
                 )
             )

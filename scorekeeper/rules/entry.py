@@ -205,12 +205,12 @@ class DraftDeal:
             if not 0 <= tricks <= self.tricks_left:
                 whose = self.taker_name(taker)
                 raise TricksError(
-                    Sentence(
-                        "{who} cannot take {tricks}: only {left} of {cards} tricks are left "
-                        "to give",
+                    Plural(
+                        "{who} cannot take {tricks}: only {n} of {cards} tricks is left to give",
+                        "{who} cannot take {tricks}: only {n} of {cards} tricks are left to give",
+                        self.tricks_left,
                         who=whose,
                         tricks=tricks,
-                        left=self.tricks_left,
                         cards=self.setup.cards,
                     ),
                     deal=deal,

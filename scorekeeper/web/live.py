@@ -6,6 +6,7 @@ JSON API, which refuses any phone that is not an editor of the game.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from flask import (
@@ -20,11 +21,12 @@ from ..machine import config
 from ..presentation.chart import game_chart
 from ..presentation.errors import offline_page
 from ..presentation.scoreboard import scoreboard
+from ..rules.sentences import Sentence
 from ..storage import get_game
 from .api import etag
 from .assets import with_fingerprints
 from .db import get_db
-from .language import language, words_url
+from .language import language, say, words_url
 from .quotas import quota
 from .sharing import qr_svg, watch_url, watch_urls
 from .slow import slow
@@ -107,15 +109,28 @@ def _fingerprinted(
     return response.make_conditional(request)
 
 
+#: What the installed app says it is, in the reader's language.
+DESCRIPTION = Sentence(
+    "Keep score of Back Alley, Bluke and Joker at the table; everyone else watches live."
+)
+
+
 @bp.get("/manifest.webmanifest")
 def manifest() -> Response:
     """Serve the web app manifest with its own media type (makes the app installable).
 
-    Its icons are named by their fingerprints, as the pages and the service worker name them.
+    Its icons are named by their fingerprints, as the pages and the service worker name them;
+    its name and description are in the reader's language, a copy kept per language.
     """
-    return _fingerprinted(
-        "manifest.webmanifest", "application/manifest+json", cache="public, max-age=3600"
+    said = {"name": say("Scorekeeper"), "description": say(DESCRIPTION), "lang": language()}
+    response = _fingerprinted(
+        "manifest.webmanifest",
+        "application/manifest+json",
+        cache="public, max-age=3600",
+        filled={f'"*{key}*"': json.dumps(value, ensure_ascii=False) for key, value in said.items()},
     )
+    response.vary.update(("Accept-Language", "Cookie"))
+    return response
 
 
 @bp.get("/offline")

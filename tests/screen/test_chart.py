@@ -115,12 +115,12 @@ def test_the_chart_says_its_words_in_the_pages_language() -> None:
     georgian = score_chart_svg(result, language="ka")
     assert english_words(heard(georgian)) == [], heard(georgian)
     label = ET.fromstring(georgian).get("aria-label")
-    assert label.startswith("ჯამები: \u2068Ann\u2069 ") and label == heard(
+    assert label.startswith("ჯამები: \u2068Bob\u2069 1990, ") and label == heard(
         "".join(ET.fromstring(georgian).find(f"{SVG}title").itertext())
     )
     assert ">დარიგება</text>" in georgian
     empty = {"ruleset": "joker", "players": ["Ann", "Bob", "Cy", "Dee"], "deals": []}
     assert "დარიგებები ჯერ არ არის" in score_chart_svg(score_game(read_game(empty)), language="ka")
     english = score_chart_svg(result)
-    assert ET.fromstring(english).get("aria-label").startswith("Running totals: \u2068Ann\u2069 ")
+    assert ET.fromstring(english).get("aria-label").startswith("Running totals: \u2068Bob\u2069 1990")
     assert ">deal</text>" in english and english != georgian
