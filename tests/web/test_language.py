@@ -405,3 +405,16 @@ def test_the_manifest_describes_the_app_in_the_readers_language(client):
     assert georgian.headers["ETag"] != english.headers["ETag"]
     client.get("/language/ka?next=/")
     assert json.loads(client.get("/manifest.webmanifest").data)["lang"] == "ka"
+
+
+def test_new_house_rules_start_named_in_the_readers_language(client):
+    """The name the editor fills in is the family's to keep: in the words of the page they
+    read, the base's name said in them too."""
+
+    def name_given(headers: dict) -> str:
+        page = client.get("/rules/new?from=joker-khishti-200", headers=headers)
+        tag = re.search(r'<input[^>]*name="name"[^>]*>', page.get_data(as_text=True)).group(0)
+        return html.unescape(re.search(r'value="([^"]*)"', tag).group(1))
+
+    assert name_given({"Accept-Language": "en"}) == "Joker, khishti -200, our way"
+    assert name_given(KA) == "ჯოკერი, ხიშტი -200, ჩვენებურად"
