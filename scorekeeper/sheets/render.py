@@ -50,18 +50,16 @@ def _environment(language: str = "en") -> Any:
     return environment
 
 
-def css_content(words: str) -> Any:
+def css_content(words: str) -> str:
     """Write words with page blanks ("Scorekeeper · page {page} of {pages}") as a CSS
     `content` value: the words as strings, each blank the page counter it names."""
-    from markupsafe import Markup
-
     values = []
     for index, part in enumerate(re.split(r"\{(page|pages)\}", str(words))):
         if index % 2:
             values.append(f"counter({part})")
         elif part:
             values.append('"' + re.sub(r'(["\\])', r"\\\1", part) + '"')
-    return Markup(" ".join(values))
+    return " ".join(values)
 
 
 def _paper(paper: str) -> str:
