@@ -122,5 +122,6 @@ def test_the_chart_says_its_words_in_the_pages_language() -> None:
     empty = {"ruleset": "joker", "players": ["Ann", "Bob", "Cy", "Dee"], "deals": []}
     assert "დარიგებები ჯერ არ არის" in score_chart_svg(score_game(read_game(empty)), language="ka")
     english = score_chart_svg(result)
-    assert ET.fromstring(english).get("aria-label").startswith("Running totals: \u2068Bob\u2069 1990")
+    label = ET.fromstring(english).get("aria-label")
+    assert label.startswith("Running totals: \u2068Bob\u2069 1990")
     assert ">deal</text>" in english and english != georgian
