@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ..rules.sentences import Sentence
+from ..rules.variants import titled
 from ..standings.results import GameFilter, archived_count, recent_games, ruleset_names
 from ..storage import Connection, created_by, creator_key_matches, get_game
 from ..storage.listing import ListedGame
@@ -28,7 +30,7 @@ class HomeGame:
 
     id: str
     updated: str
-    ruleset: str
+    ruleset: str  #: its name (`titled`: said in the reader's language where it is the app's)
     sides: list[str]
     totals: list[int]
     complete: bool
@@ -50,7 +52,8 @@ class HomePage:
     filtered: bool  #: whether any filter leaves games out
     archive_view: bool  #: whether the list is of the games in the archive
     archived: int  #: games in the archive
-    ruleset_choices: list[tuple[str, str]]  #: the rules filter's (value, label): rules played most
+    #: The rules filter's (value, label): the rules played most, by their stored name.
+    ruleset_choices: list[tuple[str, str]]
 
 
 @dataclass(frozen=True)
@@ -87,7 +90,10 @@ def home_page(
         filtered=chosen != GameFilter(),
         archive_view=chosen.archived,
         archived=archived_count(db),
-        ruleset_choices=[("", "Any"), *((name, name) for name in _rulesets_offered(db, chosen))],
+        ruleset_choices=[
+            ("", Sentence("Any")),
+            *((name, titled(name)) for name in _rulesets_offered(db, chosen)),
+        ],
     )
 
 
@@ -159,7 +165,7 @@ def _home_game(game: ListedGame, yours: bool) -> HomeGame:
     return HomeGame(
         id=game.id,
         updated=game.updated,
-        ruleset=game.ruleset,
+        ruleset=titled(game.ruleset),
         sides=list(game.sides),
         totals=list(game.totals),
         complete=game.complete,

@@ -251,9 +251,10 @@ def check_bid(
             raise refuse(Sentence("cannot bid rainbow: this ruleset has no rainbow bid"))
         if not ruleset.has_rainbow_bid(cards):
             raise refuse(
-                Sentence(
-                    "cannot bid rainbow with {cards} cards: only on a {rainbow}-card deal",
-                    cards=cards,
+                Plural(
+                    "cannot bid rainbow with {n} card: only on a {rainbow}-card deal",
+                    "cannot bid rainbow with {n} cards: only on a {rainbow}-card deal",
+                    cards,
                     rainbow=RAINBOW_CARDS,
                 )
             )
@@ -288,6 +289,14 @@ def check_bid(
             raise refuse(Sentence("may not pass: {refusal}", refusal=refusal))
     if ruleset.dealer_hook and len(bids_so_far) == players - 1:
         total = sum(hook_value(earlier, cards) for earlier in bids_so_far) + hook_value(bid, cards)
+        if total == cards and bid.is_zero:
+            raise refuse(
+                Sentence(
+                    "bids last and may not pass: the bids would add up to {cards}, "
+                    "the number of cards (the dealer's hook)",
+                    cards=cards,
+                )
+            )
         if total == cards:
             raise refuse(
                 Sentence(

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import GameFileError
-from .sentences import Sentence
+from .sentences import Plural, Sentence
 
 #: Ranks from lowest to highest, as written on the cards.
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -58,7 +58,12 @@ def draw_for_seats(
     are partners and sit opposite (the others keep their order)."""
     if len(players) != len(cards):
         raise GameFileError(
-            Sentence("{cards} cards drawn for {n} players", cards=len(cards), n=len(players))
+            Plural(
+                "{n} card drawn for {players} players",
+                "{n} cards drawn for {players} players",
+                len(cards),
+                players=len(players),
+            )
         )
     for seat, card in enumerate(cards):
         if card in cards[:seat]:

@@ -101,7 +101,8 @@ class DraftDeal:
 
     @property
     def tally(self) -> str:
-        """Say the bids so far against the cards: "board + 3 bid of 13 tricks"."""
+        """Say the bids so far against the cards: "board + 3 bid of 13 tricks", "nothing bid
+        of 6 tricks" (before a bid, or after passes only)."""
         levels = board_levels(self.bids)
         boards = [bid.label(level) for bid, level in zip(self.bids, levels, strict=True) if level]
         tricks = sum(
@@ -109,10 +110,11 @@ class DraftDeal:
             for bid, level in zip(self.bids, levels, strict=True)
             if not level
         )
-        said = Lines([*boards, str(tricks)], " + ")
-        return Plural(
-            "{said} bid of {n} trick", "{said} bid of {n} tricks", self.setup.cards, said=said
-        )
+        cards = self.setup.cards
+        if not boards and not tricks:
+            return Plural("nothing bid of {n} trick", "nothing bid of {n} tricks", cards)
+        said = Lines([*boards, str(tricks)] if tricks else boards, " + ")
+        return Plural("{said} bid of {n} trick", "{said} bid of {n} tricks", cards, said=said)
 
     @property
     def leader(self) -> int | None:
@@ -200,12 +202,12 @@ class DraftDeal:
             if not 0 <= tricks <= self.tricks_left:
                 whose = self.taker_name(taker)
                 raise TricksError(
-                    Sentence(
-                        "{who} cannot take {tricks}: only {left} of {cards} tricks are left "
-                        "to give",
+                    Plural(
+                        "{who} cannot take {tricks}: only {n} of {cards} tricks is left to give",
+                        "{who} cannot take {tricks}: only {n} of {cards} tricks are left to give",
+                        self.tricks_left,
                         who=whose,
                         tricks=tricks,
-                        left=self.tricks_left,
                         cards=self.setup.cards,
                     ),
                     deal=deal,

@@ -27,7 +27,7 @@ from .premia import with_premia
 from .records import DealRecord, Game
 from .ruleset import Ruleset
 from .scoring import SideScore, score_pair, score_side
-from .sentences import Sentence
+from .sentences import Plural, Sentence
 from .validation import limits_apply
 
 NUMBER = BidKind.NUMBER
@@ -197,7 +197,10 @@ def score_game(game: Game) -> GameResult:
     most_thrown_in = slots * THROWN_IN_PER_DEAL if limits_apply() else None
     for index, record in enumerate(game.deals, 1):
         if number > slots:
-            raise GameOverError(Sentence("the game ended after {n} deals", n=slots), deal=index)
+            raise GameOverError(
+                Plural("the game ended after {n} deal", "the game ended after {n} deals", slots),
+                deal=index,
+            )
         setup = _new(DealSetup, (index, number, schedule[number - 1], dealer, orders[dealer]))
         passes = passes_before(ruleset, players, bids_played, number) if limited else None
         result = _score_deal(game, table, setup, record, totals, passes)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -20,8 +21,9 @@ from .names import (
 )
 from .records import TRUMPS, DealRecord, Game
 from .ruleset import Ruleset, find_ruleset
-from .sentences import Sentence
+from .sentences import Plural, Sentence
 from .validation import limits_apply, refuse_unknown
+from .variants import titled
 
 GAME_KEYS = ("ruleset", "players", "first_dealer", "deals")
 DEAL_KEYS = ("bids", "tricks", "team_tricks", "trump", "rainbows")
@@ -31,9 +33,12 @@ RulesetLookup = Callable[[Any], Ruleset]
 
 
 def default_lookup(ref: Any) -> Ruleset:
-    """Find a ruleset from a game file: a built-in slug, or an inline house document."""
+    """Find a ruleset from a game file: a built-in slug, or an inline house document (a
+    ready-made's known by its name, which a page then says in its reader's language)."""
     if isinstance(ref, dict):
-        return Ruleset.from_document(ref)
+        ruleset = Ruleset.from_document(ref)
+        name = titled(ruleset.name)
+        return ruleset if name is ruleset.name else dataclasses.replace(ruleset, name=name)
     return find_ruleset(ref)
 
 
@@ -227,10 +232,11 @@ def _read_in_full(raw: Any, *, index: int, players: Sequence[str], ruleset: Rule
         raise GameFileError(Sentence("the bids are missing"), deal=index)
     if len(raw_bids) != len(players):
         raise GameFileError(
-            Sentence(
-                "{bids} bids for {n} players: give one bid per seat",
-                bids=len(raw_bids),
-                n=len(players),
+            Plural(
+                "{n} bid for {players} players: give one bid per seat",
+                "{n} bids for {players} players: give one bid per seat",
+                len(raw_bids),
+                players=len(players),
             ),
             deal=index,
         )

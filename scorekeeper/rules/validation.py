@@ -208,12 +208,14 @@ def read_schedules(schedule: Any, low: int, high: int, deck: int) -> dict[int, t
         for number, cards in enumerate(counts, 1):
             if count * cards > deck:
                 raise RulesetError(
-                    Sentence(
-                        "deal {deal} gives {cards} cards to each of {n} players: "
+                    Plural(
+                        "deal {deal} gives {n} card to each of {players} players: "
                         "{total} cards, but the deck has {deck}",
+                        "deal {deal} gives {n} cards to each of {players} players: "
+                        "{total} cards, but the deck has {deck}",
+                        cards,
                         deal=number,
-                        cards=cards,
-                        n=count,
+                        players=count,
                         total=count * cards,
                         deck=deck,
                     )

@@ -107,9 +107,10 @@ def screen(asked: dict[str, Any]) -> dict[str, Any]:
     """Build the table page of the phone's game and draw its changing part, as the server does."""
     game, result = read(asked["document"])
     deal = deal_of(game, result, asked.get("draft"))
-    key = json.dumps(asked["document"], sort_keys=True, ensure_ascii=False)
+    language = language_of(asked)
+    key = language + json.dumps(asked["document"], sort_keys=True, ensure_ascii=False)
     chart, filled = _drawn.get_or_make(
-        key, lambda: (score_chart_svg(result), last_deal_filled(result))
+        key, lambda: (score_chart_svg(result, language=language), last_deal_filled(result))
     )
     page = table_page_of(
         str(asked["id"]),
@@ -128,7 +129,7 @@ def screen(asked: dict[str, Any]) -> dict[str, Any]:
         token=str(asked.get("token") or ""),
         nonce=str(asked.get("nonce") or ""),
         problem=asked.get("problem") or None,
-        language=language_of(asked),
+        language=language,
     )
     return {"html": html, "page": asdict(page), **state(game, result, deal)}
 

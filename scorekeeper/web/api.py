@@ -52,9 +52,10 @@ def json_response(body: Any, status: int = 200, headers: dict[str, str] | None =
     return response
 
 
-def etag(stored: StoredGame) -> str:
-    """Return the game's entity tag: it changes whenever anything in the game changes."""
-    return f'"{stored.id}-{stored.version}"'
+def etag(stored: StoredGame, language: str = "") -> str:
+    """Return the game's entity tag: it changes whenever anything in the game changes (and
+    with the language of what is drawn of it, where that is said in words)."""
+    return f'"{stored.id}-{stored.version}{"-" + language if language else ""}"'
 
 
 def read_json() -> Any:

@@ -63,7 +63,7 @@ from .forms import (
     form_once,
     new_nonce,
 )
-from .language import say
+from .language import named, say
 from .new_game import (
     adjust_seats,
     drawn_cards,
@@ -105,7 +105,7 @@ def home() -> Any:
         )
     except BadCursor:
         return refusal(400, NO_SUCH_PAGE)
-    form.ruleset.choices = options(page.ruleset_choices)
+    form.ruleset.choices = options((value, named(label)) for value, label in page.ruleset_choices)
     form.state.choices = options((value, say(label)) for value, label in GAME_STATES.items())
     return render_template("home.html", page=page, form=form)
 

@@ -31,6 +31,7 @@ from wtforms.i18n import messages_path
 
 from .. import TEMPLATES, TRANSLATIONS
 from ..machine import config
+from ..rules.sentences import render
 from ..rules.sentences import say as say_in
 from .assets import KEPT_FOR
 
@@ -59,6 +60,12 @@ def say(sentence: str) -> str:
     Words the catalog does not hold (a name, an error's own text) are shown as they are.
     """
     return say_in(sentence, _catalog())
+
+
+def named(name: str) -> str:
+    """Return a name as the reader's page writes it: Scorekeeper's own (a `Sentence`, such as
+    a built-in ruleset's name) in the reader's language, anyone else's as they typed it."""
+    return render(name, _catalog())
 
 
 #: The table's words for its scripts (templates/screen/words.js), by language, drawn once
@@ -176,6 +183,7 @@ def init_app(app: Flask) -> None:
         languages=config.LANGUAGES, language=language, say=say, words_url=words_url
     )
     app.jinja_env.filters["say"] = say
+    app.jinja_env.filters["named"] = named
 
 
 @functools.cache

@@ -27,7 +27,7 @@ PAPERS = ("letter", "a4")
 PRINTERS = "scorekeeper.sheet_printers"
 WAITING = "scorekeeper.sheet_queue"
 BUSY = Sentence(
-    "The sheet printer is busy with other sheets; nothing is lost. Try again in a few seconds."
+    "Other printed sheets are being made just now; nothing is lost. Try again in a few seconds."
 )
 
 
@@ -140,7 +140,7 @@ def blank_sheet() -> Response:
         return refusal(400, Sentence("Paper must be letter or a4."))
     slug = request.args.get("ruleset", "").strip()
     if not slug:
-        return refusal(400, Sentence("Choose a ruleset for the blank sheet."))
+        return refusal(400, Sentence("Choose the rules for the blank printed sheet."))
     try:
         ruleset = find_any_ruleset(get_db(), slug).ruleset
         players = players_asked(ruleset)

@@ -25,7 +25,7 @@ window.scorekeeperWords = {{ {
   "refusedTap": _("a tap from this phone: {why}."),
   "status": _("status {status}"),
   "copyFailed": _("The copy could not be sent just now: try again."),
-  "archived": _("This game is in the family archive now, with its sheet and stats: {link}."),
+  "archived": _("This game is in the family archive now, with its scoresheet and stats: {link}."),
   "archivedLink": _("its page"),
   "copied": _("This phone's version is a game of its own now: {link}."),
   "copiedLink": _("open it"),

@@ -99,3 +99,50 @@ def test_blank_sheet_form_offers_every_builtin(client):
     page = client.get("/sheets").get_data(as_text=True)
     for slug in ("back-alley-pagat", "bluke", "joker", "back-alley-seven"):
         assert f'value="{slug}"' in page
+
+
+def _row_heard(page: str, deal: int) -> str:
+    """What a screen reader says of a deal's row head: its words, less what it is told to skip."""
+    row = re.search(rf'<tr id="deal-{deal}".*?</th>', page, re.S).group(0)
+    row = re.sub(r'<(\w+)[^>]*aria-hidden="true"[^>]*>.*?</\1>', " ", row, flags=re.S)
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", row)).split())
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "two"),
+    [("en", "1 card", "2 cards"), ("ka", "1 კარტი", "2 კარტი")],
+)
+def test_a_screen_reader_hears_each_rows_cards_counted_as_the_language_counts(
+    app, client, token, language, one, two
+):
+    game = example("joker")  # deal 1: one card each, deal 2: two
+    created = client.post("/api/games", json=game, headers={"X-CSRFToken": token})
+    watcher = app.test_client()  # a row is read as it is: no link to edit it
+    watcher.get(f"/language/{language}?next=/")
+    page = watcher.get(f"/games/{created.get_json()['id']}/scoresheet").get_data(as_text=True)
+    assert _row_heard(page, 1).startswith(f"1 {one}"), _row_heard(page, 1)
+    assert _row_heard(page, 2).startswith(f"2 {two}"), _row_heard(page, 2)
+    assert "1 cards" not in _row_heard(page, 1)
+
+
+def test_the_scoresheet_and_the_printed_sheet_have_one_name_each_on_every_page(client):
+    """Two things, two names: the page of every deal is the "Scoresheet", the PDF the
+    "Printed sheet", on every link and button that opens one."""
+    from tests.pages import every_page
+    from tests.web.conftest import make_games
+
+    games = make_games(client)
+    named: dict[str, set[str]] = {"scoresheet": set(), "printed": set()}
+    for address in every_page(games["finished"], games["current"], games["archived"]):
+        page = client.get(address).get_data(as_text=True)
+        for href, words in re.findall(r'<a [^>]*href="([^"]+)"[^>]*>(.*?)</a>', page, re.S):
+            words = " ".join(unescape(re.sub(r"<[^>]+>", " ", words)).split())
+            if href.endswith("/scoresheet") and words != "Cancel":  # a correction's way back
+                named["scoresheet"].add(words)
+            elif ".pdf" in href or href.startswith("/sheets"):
+                named["printed"].add(words.split(":")[0])
+        assert "Print sheet" not in page and ">Sheet<" not in page, address
+    assert named == {
+        "scoresheet": {"Scoresheet"},
+        "printed": {"Printed sheet (PDF)", "Blank printed sheets"},
+    }

@@ -692,7 +692,10 @@ def test_one_tap_is_one_load_one_version_check_one_transaction(table, app):
     ("taps", "tally"),
     [
         # Back Alley (pagat), 13 cards: Bob, Cy, Dee, Ann bid in turn.
+        ((), "nothing bid of 13 tricks"),  # not "0 bid of 13 tricks"
+        (("bid:pass",), "nothing bid of 13 tricks"),
         (("bid:2", "bid:pass"), "2 bid of 13 tricks"),
+        (("bid:board", "bid:pass"), "board bid of 13 tricks"),  # not "board + 0"
         (("bid:board", "bid:3"), "board + 3 bid of 13 tricks"),  # not "26 vs 13"
         (("bid:board", "bid:board", "bid:1"), "board + double board + 1 bid of 13 tricks"),
     ],
