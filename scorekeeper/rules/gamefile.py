@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .bidding import KNOWN_BIDS, parse_bid
+from .builtins import BUILTIN_DOCUMENTS
 from .errors import GameFileError, NameRefused, RulesetError, TricksError
 from .game import GameResult, check_fits, score_game
 from .names import (
@@ -21,6 +22,7 @@ from .records import TRUMPS, DealRecord, Game
 from .ruleset import Ruleset, find_ruleset
 from .sentences import Sentence
 from .validation import limits_apply
+from .variants import VARIANTS, ready_made_ruleset
 
 GAME_KEYS = ("ruleset", "players", "first_dealer", "deals")
 DEAL_KEYS = ("bids", "tricks", "team_tricks", "trump", "rainbows")
@@ -30,10 +32,23 @@ RulesetLookup = Callable[[Any], Ruleset]
 
 
 def default_lookup(ref: Any) -> Ruleset:
-    """Find a ruleset from a game file: a built-in slug, or an inline house document."""
+    """Find a ruleset from a game file: a built-in or ready-made slug (every ruleset the app
+    offers by slug), or an inline house document."""
     if isinstance(ref, dict):
         return Ruleset.from_document(ref)
-    return find_ruleset(ref)
+    if ref in BUILTIN_DOCUMENTS:
+        return find_ruleset(ref)
+    if ref in VARIANTS:
+        return ready_made_ruleset(ref)
+    raise RulesetError(
+        Sentence(
+            "unknown ruleset {slug}; the built-in rulesets are {builtins}, and the ready-made "
+            "ones {ready_made}",
+            slug=json.dumps(ref),
+            builtins=", ".join(BUILTIN_DOCUMENTS),
+            ready_made=", ".join(VARIANTS),
+        )
+    )
 
 
 def load_game_text(text: str | bytes, *, lookup: RulesetLookup = default_lookup) -> Game:
@@ -74,6 +89,10 @@ def read_game(document: Any, *, lookup: RulesetLookup = default_lookup) -> Game:
             Sentence("the ruleset must be a ruleset's name (slug) or a house ruleset")
         )
     ruleset = lookup(ref)
+    if isinstance(ref, str) and ref not in BUILTIN_DOCUMENTS:
+        # A ready-made (or a family's) ruleset named by slug is copied into the game whole,
+        # as New game copies it: a later change to those rules never changes this game.
+        ref = dict(ruleset.document)
     players = read_players(document.get("players"), ruleset)
     first_dealer = document.get("first_dealer", 0)
     if isinstance(first_dealer, bool) or not isinstance(first_dealer, int):
