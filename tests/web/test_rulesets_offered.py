@@ -72,10 +72,12 @@ def test_pairs_are_played_at_the_table_player_by_player(client, table) -> None:
     table.tap("tricks:1")  # Ann takes the trick: no tricks are left for the others
     assert deals(client, table.game_id) == [{"bids": [1, 0, 0, 1], "tricks": [1, 0, 0, 0]}]
     page = text_of(client.get(f"/games/{table.game_id}").get_data(as_text=True))
-    # Ann 200 (1 of 1) + Cy 50; Bob 50 + Dee 0 (bid 1, took none): the pair's line adds them.
-    assert "Ann & Cy 250 +250 Bob & Dee 50 +50" in page  # the scoreboard: one line a pair
-    assert "Ann bid 1, took all 1: 100 + 100 × 1 = 200" in page
-    assert "Ann & Cy : 200 + 50 = 250" in page and "Bob & Dee : 50 + 0 = 50" in page
+    # As Joker Score's in-order game pays them: Ann 100 (all of 1 card, 100 a card) + Cy 50;
+    # Bob 50 + Dee -100 (bid 1, took none: khishti, 100 a card). The pair's line adds them.
+    assert "Ann & Cy 150 +150 Bob & Dee -50 -50" in page  # the scoreboard: one line a pair
+    assert "Ann bid 1, took all 1: 0 + 100 × 1 = 100" in page
+    assert "Dee bid 1, took none: khishti, -100 × 1 card = -100" in page
+    assert "Ann & Cy : 100 + 50 = 150" in page and "Bob & Dee : 50 - 100 = -50" in page
 
 
 # --- A ruleset the app offers is taken by its slug wherever a ruleset is named -----------------
