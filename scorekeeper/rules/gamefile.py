@@ -9,7 +9,7 @@ from typing import Any
 
 from .bidding import KNOWN_BIDS, parse_bid
 from .builtins import BUILTIN_DOCUMENTS
-from .errors import GameFileError, NameRefused, RulesetError, TricksError
+from .errors import GameFileError, NameRefused, PlayersRefused, RulesetError, TricksError
 from .game import GameResult, check_fits, score_game
 from .names import (
     MAX_NAME_LENGTH,
@@ -18,6 +18,7 @@ from .names import (
     invisible_character,
     name_key,
 )
+from .offered import refused_for_players
 from .records import TRUMPS, DealRecord, Game
 from .ruleset import Ruleset, find_ruleset
 from .sentences import Sentence
@@ -206,7 +207,8 @@ def _check_count(count: int, ruleset: Ruleset) -> None:
     try:
         ruleset.check_players(count)
     except RulesetError as error:
-        raise GameFileError(error.message) from None
+        said = refused_for_players(error.message, count)
+        raise PlayersRefused(said, refused=error.message, players=count) from None
 
 
 def _whole_numbers(raw: Any, count: int, what: str, deal: int) -> tuple[int, ...]:
