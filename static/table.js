@@ -182,7 +182,9 @@ class Table {
     } else if (record && record.waiting && record.waiting.length) {
       const waiting = count(record.waiting.length, "taps");
       state = this.offline ? "offline" : "sending";
-      text = this.offline ? word("offlineWaiting", { taps: waiting }) : word("sending");
+      // A server with no runtime offers no offline table: the rules never get ready here.
+      const wait = runtimeUrl() ? "offlineWaiting" : "offlineNoTable";
+      text = this.offline ? word(wait, { taps: waiting }) : word("sending");
     } else if (this.offline) {
       state = "offline";
       text = word("offlineNoCopy");

@@ -9,8 +9,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .bidding import KNOWN_BIDS, parse_bid
+from .builtins import BUILTIN_DOCUMENTS
 from .deal_checks import check_fits
-from .errors import GameFileError, NameRefused, RulesetError, TricksError
+from .errors import GameFileError, NameRefused, PlayersRefused, RulesetError, TricksError
 from .game import GameResult, score_game
 from .names import (
     MAX_NAME_LENGTH,
@@ -19,11 +20,12 @@ from .names import (
     invisible_character,
     name_key,
 )
+from .offered import refused_for_players
 from .records import TRUMPS, DealRecord, Game
 from .ruleset import Ruleset, find_ruleset
 from .sentences import Plural, Sentence
 from .validation import limits_apply, refuse_unknown
-from .variants import titled
+from .variants import VARIANTS, ready_made_ruleset, titled
 
 GAME_KEYS = ("ruleset", "players", "first_dealer", "deals")
 DEAL_KEYS = ("bids", "tricks", "team_tricks", "trump", "rainbows")
@@ -33,13 +35,27 @@ RulesetLookup = Callable[[Any], Ruleset]
 
 
 def default_lookup(ref: Any) -> Ruleset:
-    """Find a ruleset from a game file: a built-in slug, or an inline house document (a
-    ready-made's known by its name, which a page then says in its reader's language)."""
+    """Find a ruleset from a game file: a built-in or ready-made slug (every ruleset the app
+    offers by slug), or an inline house document (a ready-made's known by its name, which a
+    page then says in its reader's language)."""
     if isinstance(ref, dict):
         ruleset = Ruleset.from_document(ref)
-        name = titled(ruleset.name)
-        return ruleset if name is ruleset.name else dataclasses.replace(ruleset, name=name)
-    return find_ruleset(ref)
+    elif ref in BUILTIN_DOCUMENTS:
+        return find_ruleset(ref)
+    elif ref in VARIANTS:
+        ruleset = ready_made_ruleset(ref)
+    else:
+        raise RulesetError(
+            Sentence(
+                "unknown ruleset {slug}; the built-in rulesets are {builtins}, and the "
+                "ready-made ones {ready_made}",
+                slug=json.dumps(ref),
+                builtins=", ".join(BUILTIN_DOCUMENTS),
+                ready_made=", ".join(VARIANTS),
+            )
+        )
+    name = titled(ruleset.name)
+    return ruleset if name is ruleset.name else dataclasses.replace(ruleset, name=name)
 
 
 def load_game_text(text: str | bytes, *, lookup: RulesetLookup = default_lookup) -> Game:
@@ -72,6 +88,10 @@ def read_game(document: Any, *, lookup: RulesetLookup = default_lookup) -> Game:
             Sentence("the ruleset must be a ruleset's name (slug) or a house ruleset")
         )
     ruleset = lookup(ref)
+    if isinstance(ref, str) and ref not in BUILTIN_DOCUMENTS:
+        # A ready-made (or a family's) ruleset named by slug is copied into the game whole,
+        # as New game copies it: a later change to those rules never changes this game.
+        ref = dict(ruleset.document)
     players = read_players(document.get("players"), ruleset)
     first_dealer = document.get("first_dealer", 0)
     if isinstance(first_dealer, bool) or not isinstance(first_dealer, int):
@@ -193,7 +213,8 @@ def _check_count(count: int, ruleset: Ruleset) -> None:
     try:
         ruleset.check_players(count)
     except RulesetError as error:
-        raise GameFileError(error.message) from None
+        said = refused_for_players(error.message, count)
+        raise PlayersRefused(said, refused=error.message, players=count) from None
 
 
 def _whole_numbers(raw: Any, count: int, what: str, deal: int) -> tuple[int, ...]:

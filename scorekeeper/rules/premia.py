@@ -35,6 +35,9 @@ def with_premia(
         for side in range(count)
         if all(played[slot][side].made for slot in range(first, last + 1))
     ]
+    if game.ruleset.pairs and len(earners) == count:
+        # Joker Score's pairs: a set both pairs made in full earns neither anything.
+        return tuple(side.noted(_neither_pair, first, last) for side in sides)
     strikes = premia.strikes(len(earners))
     for side in earners:
         if premia.adds:
@@ -120,6 +123,16 @@ def _premia_strikes_only(first: int, last: int, strikes: bool, others: Sequence[
         first=first,
         last=last,
         others=joined(others),
+    )
+
+
+def _neither_pair(first: int, last: int) -> str:
+    """Say why a set both pairs made in full pays neither a set bonus."""
+    return Sentence(
+        "Both pairs made every bid in deals {first}–{last}: when both do, neither earns the "
+        "set bonus.",
+        first=first,
+        last=last,
     )
 
 

@@ -103,11 +103,18 @@ VARIANTS: dict[str, Variant] = {
         ),
         Variant(
             "joker-pairs",
-            _joker(Sentence("Joker in pairs (seats 1 + 3 against 2 + 4)"), pairs=True),
+            _joker(
+                Sentence("Joker in pairs (seats 1 + 3 against 2 + 4)"),
+                pairs=True,
+                scoring={"all_base": 0},
+                khishti={"fixed": 0, "per_card": -100},
+            ),
             Sentence(
-                "The pairs game (tsqvilebi) of the 'Joker Score' keeper: partners opposite, each "
-                "scoring for themself, the pair's two scores added; a pair earns the set bonus "
-                "only when both partners made every bid, each partner's own best deal added.",
+                "The pairs game (tsqvilebi) of the 'Joker Score' keeper, in its in-order game: "
+                "partners opposite, each scoring for themself, the pair's two scores added; a "
+                "pair earns the set bonus only when both partners made every bid and the other "
+                "pair did not, each partner's own best deal added; khishti -(cards x 100), all n "
+                "bid and taken 100 a card.",
             ),
         ),
         Variant(

@@ -16,9 +16,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..rules import Game, GameFileError, ScoreError, default_lookup, read_game, score_game
+from ..rules.gamefile import RulesetLookup
 from ..service.imports import Progress
 from ..service.imports import import_games as store_all
-from ..storage import Connection, NotFound, Store, game_ids, get_game
+from ..storage import Connection, NotFound, Store, game_ids, get_game, ruleset_lookup
 from .strict_json import read_json_document
 
 FORMAT = "scorekeeper-archive"
@@ -103,9 +104,12 @@ class ArchiveStream:
             self._then()
 
 
-def read_all_games(document: Any, *, most: int | None = None) -> list[Game]:
+def read_all_games(
+    document: Any, *, most: int | None = None, lookup: RulesetLookup = default_lookup
+) -> list[Game]:
     """Check an archive document and every game in it; refuse it whole if any game is bad, or
-    if it holds more than `most` games (counted before any is read)."""
+    if it holds more than `most` games (counted before any is read). `lookup` finds each
+    game's ruleset (by this server's slugs too, `storage.ruleset_lookup`)."""
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise GameFileError(
             f'this is not a Scorekeeper archive (it should say "format": "{FORMAT}"); '
@@ -125,7 +129,7 @@ def read_all_games(document: Any, *, most: int | None = None) -> list[Game]:
     games = []
     for number, raw in enumerate(raw_games, 1):
         try:
-            game = read_game(raw, lookup=default_lookup)
+            game = read_game(raw, lookup=lookup)
             score_game(game)
         except ScoreError as error:
             raise GameFileError(f"game {number}: {error}") from None
@@ -133,9 +137,11 @@ def read_all_games(document: Any, *, most: int | None = None) -> list[Game]:
     return games
 
 
-def read_all_games_text(raw: str | bytes, *, most: int | None = None) -> list[Game]:
+def read_all_games_text(
+    raw: str | bytes, *, most: int | None = None, lookup: RulesetLookup = default_lookup
+) -> list[Game]:
     """Read an archive file's text and check every game in it (at most `most` of them)."""
-    return read_all_games(read_json_document(raw, what="the archive"), most=most)
+    return read_all_games(read_json_document(raw, what="the archive"), most=most, lookup=lookup)
 
 
 def import_games(
@@ -164,4 +170,5 @@ def import_all(
 
     The games get new ids; the device, if given, becomes the creator of each.
     """
-    return import_games(db, read_all_games(document), device=device, pause=pause)
+    games = read_all_games(document, lookup=ruleset_lookup(db))
+    return import_games(db, games, device=device, pause=pause)

@@ -20,6 +20,7 @@ from flask_wtf.file import FileField, FileRequired
 
 from ..rules import ScoreError
 from ..rules.sentences import Sentence
+from ..storage import ruleset_lookup
 from ..transfer.all_games import ArchiveStream, import_games, read_all_games_text
 from .db import get_db, get_store
 from .devices import current_device
@@ -95,7 +96,8 @@ def import_archive() -> Response | tuple[str, int]:
     if form.validate_on_submit():
         raw = form.file.data.read(MAX_ARCHIVE_BYTES + 1)
         try:
-            games = read_all_games_text(raw, most=MAX_ARCHIVE_GAMES)
+            lookup = ruleset_lookup(get_db())
+            games = read_all_games_text(raw, most=MAX_ARCHIVE_GAMES, lookup=lookup)
         except ScoreError as error:
             form.file.errors.append(Sentence("Nothing was imported: {why}", why=error.said()))
         else:

@@ -43,7 +43,7 @@ from ..service.errors import (
 )
 from ..service.once import run_once
 from ..standings.results import GameFilter
-from ..storage import Connection, Reply
+from ..storage import Connection, Reply, ruleset_lookup
 from ..storage.listing import BadCursor
 from .db import get_db
 from .devices import current_device
@@ -276,7 +276,7 @@ def import_game() -> Response | tuple[str, int] | str:
     if form.validate_on_submit():
         raw = form.file.data.read(1024 * 1024 + 1)
         try:
-            game = load_game_text(raw)
+            game = load_game_text(raw, lookup=ruleset_lookup(get_db()))
             charge("games", 1, unit="hour")  # a game imported is a new game of this phone's
             stored = games.start_game(get_db(), game, device=current_device())
         except ScoreError as error:

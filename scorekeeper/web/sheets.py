@@ -14,16 +14,19 @@ from ..presentation.sheet_grid import NoSuchPart, sheet_part
 from ..rules import ScoreError
 from ..rules.ruleset import Ruleset
 from ..rules.sentences import Sentence
+from ..sheets.layout import default_paper
 from ..sheets.printer import print_in_background
 from ..storage import NotFound, find_any_ruleset
 from .db import get_db
 from .errors import page_asked, refusal
-from .language import language
+from .language import LIFETIME, language
 from .quotas import quota
 from .slow import slow
 
 bp = Blueprint("sheets", __name__)
 PAPERS = ("letter", "a4")
+#: The paper this phone chose last (A4 or Letter), remembered for its next sheet.
+PAPER_COOKIE = "scorekeeper_paper"
 PRINTERS = "scorekeeper.sheet_printers"
 WAITING = "scorekeeper.sheet_queue"
 BUSY = Sentence(
@@ -83,10 +86,29 @@ def pdf_response(data: bytes, filename: str) -> Response:
     return response
 
 
+def reader_paper() -> str:
+    """Return the paper this phone prints on: the one it chose last, else its reader's
+    (`sheets.layout.default_paper`: A4 for Georgian, Letter for the regions that use it)."""
+    chosen = request.cookies.get(PAPER_COOKIE, "")
+    if chosen in PAPERS:
+        return chosen
+    return default_paper(language(), list(request.accept_languages.values()))
+
+
 def paper_asked() -> str | None:
-    """Return the paper asked for (letter unless ?paper=a4), or None when it is unknown."""
-    paper = request.args.get("paper", "letter").strip().lower() or "letter"
+    """Return the paper asked for (?paper=a4 or letter; this phone's own when none is), or
+    None when it is unknown."""
+    paper = request.args.get("paper", "").strip().lower()
+    if not paper:
+        return reader_paper()
     return paper if paper in PAPERS else None
+
+
+def remember_paper(response: Response, paper: str) -> Response:
+    """Keep the paper chosen for this phone's next sheet (its pages offer it first then)."""
+    if request.args.get("paper") and request.cookies.get(PAPER_COOKIE) != paper:
+        response.set_cookie(PAPER_COOKIE, paper, max_age=LIFETIME, samesite="Lax", httponly=True)
+    return response
 
 
 def players_asked(ruleset: Ruleset) -> list[str] | int:
@@ -119,7 +141,9 @@ def game_sheet(game_id: str) -> Response:
     shown = next((part.number for part in parts if part.current), None)
     name = f"scoresheet-{game_id}" + (f"-part-{shown}" if shown else "") + ".pdf"
     try:
-        return printed(sheet_pdf, name, sheet, paper=paper, language=language())
+        return remember_paper(
+            printed(sheet_pdf, name, sheet, paper=paper, language=language()), paper
+        )
     except ScoreError as error:
         return refusal(422, f"That sheet cannot be printed: {error}")
 
@@ -148,7 +172,7 @@ def blank_sheet() -> Response:
         if first and not first.isdecimal():
             return refusal(400, "The first dealer must be a seat number (0 for the first player).")
         first_dealer = int(first) if first else None
-        return printed(
+        sheet = printed(
             render_blank_sheet,
             f"blank-{slug}.pdf",
             ruleset,
@@ -157,6 +181,7 @@ def blank_sheet() -> Response:
             paper=paper,
             language=language(),
         )
+        return remember_paper(sheet, paper)
     except NotFound:
         return refusal(422, f"That sheet cannot be printed: there is no ruleset called {slug!r}")
     except ScoreError as error:

@@ -18,6 +18,7 @@ from .docs import as_html
 from .language import language
 from .runtime import runtime_url
 from .sharing import edit_url, edit_urls, home_by_name, watch_url, watch_urls
+from .sheets import reader_paper
 from .trust import secure_origin
 
 
@@ -52,6 +53,7 @@ FILTERS = {
 }
 GLOBALS = {
     "runtime_url": runtime_url,
+    "paper": reader_paper,
     "secure_origin": secure_page_origin,
     "watch_link": watch_url,
     "watch_links": watch_urls,

@@ -11,6 +11,7 @@ window.scorekeeperWords = {{ {
   "offlineLocal": _("Offline — this game is on this phone only ({deals}), sent to the family archive when the server answers."),
   "offlineKept": _("Offline — {kept} kept on this phone, sent when the server answers."),
   "offlineWaiting": _("Offline — {taps} waiting on this phone, while the rules get ready here."),
+  "offlineNoTable": _("Offline — {taps} waiting on this phone, sent when the server answers: this server has no offline table."),
   "offlineNoCopy": _("Offline — this phone keeps no copy of this game yet, so it cannot go on without the server."),
   "mismatchRefused": _("The server refused {what} This is a mistake in Scorekeeper: please tell whoever runs it. This phone keeps the game as it is."),
   "mismatchScores": _("The server scored deal {number} differently: on this phone {phone}, on the server {server}. The server's scores stand. This is a mistake in Scorekeeper: please tell whoever runs it."),

@@ -145,3 +145,9 @@ def test_the_wheel_carries_the_phones_rules(server: Server) -> None:
     names = zipfile.ZipFile(io.BytesIO(bundle)).namelist()
     assert "scorekeeper/screen/phone.pyc" in names  # compiled at make time, shipped in the wheel
     assert "scorekeeper/templates/screen/screen.html" in names
+
+
+def test_the_installed_server_does_not_say_the_phones_rules_are_missing(server, home) -> None:
+    printed = (home / "serve.log").read_text()
+    assert "Games are kept in" in printed  # the banner was printed
+    assert "Phones cannot keep score offline" not in printed

@@ -99,7 +99,7 @@ def test_the_command_refuses_a_bad_archive_with_one_line(tmp_path: Path) -> None
     bad.write_text(json.dumps({"format": "scorekeeper-archive", "version": 1, "games": [{}]}))
     done = run("import-all", str(bad), "--db", str(tmp_path / "b.sqlite"))
     assert done.returncode == 1 and done.stdout == ""
-    assert done.stderr.startswith("game 1: ") and done.stderr.count("\n") == 1
+    assert done.stderr.startswith("scorekeeper: game 1: ") and done.stderr.count("\n") == 1
     missing = run("export-all", str(tmp_path / "x.json"), "--db", str(tmp_path / "none.sqlite"))
     assert missing.returncode == 1 and "there is no database" in missing.stderr
     assert not (tmp_path / "none.sqlite").exists()

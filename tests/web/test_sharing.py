@@ -108,7 +108,9 @@ def test_the_edit_link_command_says_plainly_what_is_missing(tmp_path, table, app
     table.start("back-alley-pagat", FOUR)
     run = command("edit-link", "nosuchgame", "--db", app.config["DATABASE"])
     assert run.returncode == 1
-    assert run.stderr.strip() == f"there is no game nosuchgame in {app.config['DATABASE']}"
+    assert run.stderr.strip() == (
+        f"scorekeeper: there is no game nosuchgame in {app.config['DATABASE']}"
+    )
     run = command("edit-link", table.game_id, "--db", str(tmp_path / "none.sqlite"))
     assert run.returncode == 1 and "there is no database at" in run.stderr
 

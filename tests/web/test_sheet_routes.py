@@ -11,6 +11,7 @@ from pypdf import PdfReader
 
 from scorekeeper.presentation.scoresheet import build_game_sheet
 from scorekeeper.rules import score
+from scorekeeper.sheets.layout import default_paper
 from tests.conftest import example
 
 
@@ -146,3 +147,53 @@ def test_the_scoresheet_and_the_printed_sheet_have_one_name_each_on_every_page(c
         "scoresheet": {"Scoresheet"},
         "printed": {"Printed sheet (PDF)", "Blank printed sheets"},
     }
+
+
+# --- The paper: the reader's until this phone chooses, then its choice ------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "accepted", "paper"),
+    [
+        ("ka", ["ka"], "a4"),
+        ("ka", ["en-US", "en"], "a4"),  # a reader of Georgian, on a phone set to US English
+        ("en", ["en-US", "en"], "letter"),
+        ("en", ["en-GB", "en"], "a4"),
+        ("en", ["en"], "a4"),  # no region said: the paper most of the world uses
+        ("en", ["es-MX"], "letter"),
+        ("en", ["fr-CA", "fr"], "letter"),
+        ("en", ["en-PH"], "letter"),
+        ("en", ["es-419"], "a4"),  # Latin America as a whole: its Letter countries say so
+        ("en", ["de-DE", "en-US"], "a4"),  # the first language decides
+        ("en", ["zh-Hant-TW"], "a4"),
+        ("en", ["*"], "a4"),
+        ("en", [], "a4"),
+    ],
+)
+def test_the_default_paper_follows_the_reader(language, accepted, paper):
+    assert default_paper(language, accepted) == paper
+
+
+def page_size(data: bytes) -> tuple[int, int]:
+    box = PdfReader(io.BytesIO(data)).pages[0].mediabox
+    return tuple(sorted((round(float(box.width)), round(float(box.height)))))
+
+
+def test_a_game_sheet_prints_on_the_readers_paper_until_the_phone_chooses(client, token):
+    created = client.post("/api/games", json=example("joker"), headers={"X-CSRFToken": token})
+    game_id = created.get_json()["id"]
+    sheet = f"/games/{game_id}/sheet.pdf"
+    american, georgian = {"Accept-Language": "en-US,en;q=0.9"}, {"Accept-Language": "ka"}
+    assert page_size(client.get(sheet, headers=american).data) == (612, 792)  # Letter
+    assert page_size(client.get(sheet, headers=georgian).data) == (595, 842)  # A4
+    # The game page offers the reader's paper first; the other is beside it.
+    page = client.get(f"/games/{game_id}", headers=american).get_data(as_text=True)
+    assert re.search(r'value="letter" checked', page) and 'value="a4">' in page
+    # Chosen once, remembered for this phone: the next sheet and its pages.
+    chosen = client.get(sheet + "?paper=a4", headers=american)
+    assert page_size(chosen.data) == (595, 842)
+    assert "scorekeeper_paper=a4" in chosen.headers["Set-Cookie"]
+    assert page_size(client.get(sheet, headers=american).data) == (595, 842)
+    for path in (f"/games/{game_id}", f"/games/{game_id}/scoresheet", "/sheets"):
+        page = client.get(path, headers=american).get_data(as_text=True)
+        assert 'value="a4" checked' in page, path
