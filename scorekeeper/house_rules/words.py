@@ -249,7 +249,7 @@ def _dealer_hook(ruleset: Ruleset) -> RuleWords:
 
 def _redeal(ruleset: Ruleset) -> RuleWords:
     title = Sentence("When everyone passes")
-    if ruleset.redeal is None:
+    if not ruleset.throws_in():
         played = Sentence("played and scored")
         if ruleset.min_bid > 0:
             return RuleWords(

@@ -57,7 +57,7 @@ def build_blank_sheet(
         dealer = names[(first_dealer + number - 1) % count] if known else ""  # type: ignore[operator]
         rows.append(_open_row(ruleset, count, number, cards, dealer))
     notes = []
-    if known and ruleset.redeal is not None:
+    if known and ruleset.throws_in():
         if ruleset.redeal == "next":
             notes.append(
                 Sentence(
@@ -127,7 +127,7 @@ def build_game_sheet(result: GameResult, *, date: datetime.date | str | None = N
             len(schedule),
             played=played,
         )
-        if ruleset.redeal is not None and played < len(schedule) - 1:
+        if ruleset.throws_in() and played < len(schedule) - 1:
             notes.append(
                 Sentence("Dealers of the deals still to play assume no deal is thrown in.")
             )

@@ -310,7 +310,7 @@ def check_bid(
 
 def is_thrown_in(ruleset: Ruleset, bids: Sequence[Bid]) -> bool:
     """Say whether this deal is thrown in and redealt: everyone passed, where the rules redeal."""
-    return ruleset.redeal is not None and all(bid.is_zero for bid in bids)
+    return ruleset.throws_in() and all(bid.is_zero for bid in bids)
 
 
 def leader(ruleset: Ruleset, order: Sequence[int], bids_by_seat: Sequence[Bid]) -> int:

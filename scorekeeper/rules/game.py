@@ -139,7 +139,7 @@ def _score_deal(
             said += bid.tricks
         else:
             levels = table.no_levels
-            thrown_in = said == 0 and ruleset.redeal is not None
+            thrown_in = said == 0 and ruleset.throws_in()
     if levels is None:
         levels = checked_bids(game, table, setup, bids, passes)
         thrown_in = is_thrown_in(ruleset, bids)

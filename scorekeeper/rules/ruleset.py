@@ -217,6 +217,10 @@ class Ruleset:
             ends = self.memo["set_ends"] = {last: first for first, last in sets}
         return ends
 
+    def throws_in(self) -> bool:
+        """Say whether a deal everyone passed is thrown in and dealt again (else it is played)."""
+        return self.redeal is not None
+
     def allows_no_trump(self) -> bool:
         """Say whether a deal can be played without trump (a joker turned up)."""
         return self.deck != 52

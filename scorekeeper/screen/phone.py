@@ -6,7 +6,8 @@ script hands these over as JSON to `answer` and gets JSON back: what a tap leave
 (`tap`), a game as the server has it taken up (`open`), the table page and its drawing
 (`screen`), a new game (`start`), the rules a
 game may be started under (`rulesets`), and, when the game changed on the server while
-the phone scored on its own, both versions in words (`settle`). Every answer comes from
+the phone scored on its own, both versions in words, and what changed on the server since
+they were last drawn (`settle`). Every answer comes from
 the code the server runs: `rules.entry.take_tap`, `page.table_page_of`,
 `templates/screen/`.
 """
@@ -180,6 +181,7 @@ class Settle:
     phone_totals: str
     moved: bool  #: scoring moved to another phone: this one may no longer change the game
     names: list[str]  #: the players, set apart wherever the words say them
+    changed: str = ""  #: what changed on the server since both were last drawn, if anything
 
 
 #: The trumps as a deal's words say them ("trump hearts").
@@ -229,15 +231,59 @@ def totals_words(result: GameResult) -> str:
     )
 
 
-def settle(asked: dict[str, Any]) -> dict[str, Any]:
-    """Draw both versions of the game, from the first deal they differ, for the scorer to choose."""
-    _, on_server = read(asked["server"])
-    _, on_phone = read(asked["phone"])
+def shared_deals(ours: GameResult, theirs: GameResult) -> int:
+    """Return how many deals two versions of a game share from the start."""
     first = 0
-    for ours, theirs in zip(on_phone.game.deals, on_server.game.deals, strict=False):
-        if ours != theirs:
+    for mine, other in zip(ours.game.deals, theirs.game.deals, strict=False):
+        if mine != other:
             break
         first += 1
+    return first
+
+
+def what_changed(before: GameResult, now: GameResult) -> str:
+    """Say what another phone changed in the server's game since it was last shown here."""
+    same = shared_deals(before, now)
+    if same == len(before.deals) == len(now.deals):
+        return Sentence(
+            "The game on the server changed just now: another phone is entering a deal."
+        )
+    if same == len(before.deals):
+        first, last = now.deals[same].setup.number, now.deals[-1].setup.number
+        if first == last:
+            return Sentence(
+                "The game on the server changed just now: deal {number} was scored on another "
+                "phone.",
+                number=first,
+            )
+        return Sentence(
+            "The game on the server changed just now: deals {first} to {last} were scored on "
+            "another phone.",
+            first=first,
+            last=last,
+        )
+    number = before.deals[same].setup.number
+    if same == len(now.deals):
+        return Sentence(
+            "The game on the server changed just now: deal {number} was taken back on another "
+            "phone.",
+            number=number,
+        )
+    return Sentence(
+        "The game on the server changed just now: deal {number} was changed on another phone.",
+        number=number,
+    )
+
+
+def settle(asked: dict[str, Any]) -> dict[str, Any]:
+    """Draw both versions of the game, from the first deal they differ, for the scorer to choose;
+    with `before` (the server's game as last drawn), say what changed on it since."""
+    _, on_server = read(asked["server"])
+    _, on_phone = read(asked["phone"])
+    first = shared_deals(on_phone, on_server)
+    changed = ""
+    if asked.get("before"):
+        changed = what_changed(read(asked["before"])[1], on_server)
     page = Settle(
         first=first + 1,
         server=[deal_words(on_server, scored) for scored in on_server.deals[first:]],
@@ -246,6 +292,7 @@ def settle(asked: dict[str, Any]) -> dict[str, Any]:
         phone_totals=totals_words(on_phone),
         moved=bool(asked.get("moved")),
         names=list(on_phone.game.players),
+        changed=changed,
     )
     html = draw("screen/settle.html", language=language_of(asked), page=page)
     return {"html": html, "first": first + 1}
