@@ -96,7 +96,9 @@ def test_a_golden_game_rescored_under_its_own_rules_is_unchanged(capsys) -> None
         (
             {"ruleset": "bluke", "players": ["Ann", "Bob", "Cy", "Dee", "Eve"], "deals": []},
             "joker",
-            "Joker (Georgia) is played by exactly 4 players, not 5",
+            "Joker (Georgia) is played by exactly 4 players, not 5. For 5 players: Bluke, "
+            "New Jersey Bluke. Or write house rules for 5 players: on Rules, “New house rules "
+            "from …” a ruleset, then change its players and its deals by number of players.",
         ),
     ],
 )

@@ -7,7 +7,8 @@ import io
 import ipaddress
 from pathlib import Path
 
-from scorekeeper.machine.config import INSTANCE, STATIC
+from scorekeeper import STATIC
+from scorekeeper.machine.config import INSTANCE
 from scorekeeper.server import banner as server
 from scorekeeper.server.secure import Secure
 from scorekeeper.server.serve import NO_RUNTIME, runtime_note

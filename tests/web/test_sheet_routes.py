@@ -134,7 +134,9 @@ def test_the_scoresheet_and_the_printed_sheet_have_one_name_each_on_every_page(c
 
     games = make_games(client)
     named: dict[str, set[str]] = {"scoresheet": set(), "printed": set()}
-    for address in every_page(games["finished"], games["current"], games["archived"]):
+    for address in every_page(
+        games["finished"], games["current"], games["archived"], games["join"]
+    ):
         page = client.get(address).get_data(as_text=True)
         for href, words in re.findall(r'<a [^>]*href="([^"]+)"[^>]*>(.*?)</a>', page, re.S):
             words = " ".join(unescape(re.sub(r"<[^>]+>", " ", words)).split())
@@ -142,6 +144,11 @@ def test_the_scoresheet_and_the_printed_sheet_have_one_name_each_on_every_page(c
                 named["scoresheet"].add(words)
             elif ".pdf" in href or href.startswith("/sheets"):
                 named["printed"].add(words.split(":")[0])
+        # A printed sheet is asked for by a form with the paper beside its button.
+        printing = r'<form [^>]*action="([^"]+\.pdf)"[^>]*>.*?<button[^>]*>(.*?)</button>'
+        for _, words in re.findall(printing, page, re.S):
+            words = " ".join(unescape(re.sub(r"<[^>]+>", " ", words)).split())
+            named["printed"].add(words.split(":")[0])
         assert "Print sheet" not in page and ">Sheet<" not in page, address
     assert named == {
         "scoresheet": {"Scoresheet"},

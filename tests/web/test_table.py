@@ -568,7 +568,8 @@ def test_the_scoresheet_shows_every_deal_and_highlights_the_current_row(table, c
     assert page.count("<tr") >= 26 + 2  # every deal, the names above, the totals below
     assert re.search(
         r'class="current">\s*<th scope="row" class="deal"><div class="deal-head">'
-        r'<b class="number">2</b> <span class="cards">12<.*?<span class="dealer"><bdi>Bob</bdi>',
+        r'<b class="number">2</b> <span class="cards"><span aria-hidden="true">12<'
+        r'.*?<span class="dealer"><bdi>Bob</bdi>',
         page,
         re.S,
     )
