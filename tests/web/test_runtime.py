@@ -7,8 +7,10 @@ runs them, `make check` leaves them out.
 
 from __future__ import annotations
 
+import ast
 import io
 import re
+import sys
 import zipfile
 
 import pytest
@@ -118,3 +120,18 @@ def test_the_fingerprint_changes_with_the_rules(tmp_path) -> None:
     assert second is not None and second.fingerprint != first.fingerprint
     (static / "pyodide" / "pyodide.asm.wasm").unlink()
     assert load_runtime(static) is None  # make has not fetched Pyodide: online only
+
+
+def test_the_top_package_the_phone_is_given_needs_only_the_standard_library() -> None:
+    # The phone runs it first (it locates the templates and catalogs): what it imports as it
+    # loads must be on the phone. `create_app` imports the web inside the function, lazily.
+    tree = ast.parse(bundle_sources()["scorekeeper/__init__.py"])
+    loaded = [
+        alias.name if isinstance(node, ast.Import) else node.module or ""
+        for node in tree.body
+        if isinstance(node, (ast.Import, ast.ImportFrom))
+        for alias in node.names
+    ]
+    assert loaded and all(
+        name.split(".")[0] in {*sys.stdlib_module_names, "__future__"} for name in loaded
+    ), loaded
