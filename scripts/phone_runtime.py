@@ -86,7 +86,7 @@ def fetch() -> None:
     tarball = CACHE / f"pyodide-{VERSION}.tgz"
     if not tarball.is_file():
         if shutil.which("npm") is None:
-            sys.exit("npm is needed to fetch Pyodide: run scripts/system-deps.sh (apt install npm)")
+            sys.exit("npm is needed to fetch Pyodide: scripts/system-deps.sh --runtime installs it")
         subprocess.run(
             ["npm", "pack", f"pyodide@{VERSION}", "--pack-destination", str(CACHE), "--silent"],
             check=True,
@@ -131,7 +131,10 @@ def compile_bundle() -> None:
     except (OSError, KeyError, zipfile.BadZipFile):
         pass
     if shutil.which("node") is None:
-        sys.exit("Node.js is needed to compile the phone's Python: run scripts/system-deps.sh")
+        sys.exit(
+            "Node.js is needed to compile the phone's Python: "
+            "scripts/system-deps.sh --runtime installs it"
+        )
     with tempfile.TemporaryDirectory(prefix="scorekeeper-phone-") as scratch:
         source_zip, out = Path(scratch) / "sources.zip", Path(scratch) / "out.zip"
         source_zip.write_bytes(make_zip(sources))

@@ -3,9 +3,9 @@
 # Pango for WeasyPrint, fonts with card suits and many scripts (the printed sheet
 # draws every player's name: Latin, Greek and Cyrillic from DejaVu; Georgian,
 # Arabic, Hebrew and the rest from Noto; Chinese, Japanese and Korean from Noto CJK;
-# emoji from Noto Color Emoji), npm and Node.js (make fetches Pyodide, the phone's copy of
-# the rules, from the npm registry, and compiles the phone's Python with it), and Debian's
-# Chromium and NSS tools for the browser tests.
+# emoji from Noto Color Emoji); with --runtime, npm and Node.js (make fetches Pyodide, the
+# phone's copy of the rules, from the npm registry, and compiles the phone's Python with it);
+# with --browser, Debian's Chromium, NSS tools and poppler for the browser tests.
 # Uses apt; does nothing when all is present.
 set -euo pipefail
 want=()
@@ -18,9 +18,19 @@ noto=/usr/share/fonts/truetype/noto
 [ -e $noto/NotoSansGeorgian-Regular.ttf ] || want+=(fonts-noto-core)
 [ -e /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ] || want+=(fonts-noto-cjk)
 [ -e $noto/NotoColorEmoji.ttf ] || want+=(fonts-noto-color-emoji)
-command -v npm >/dev/null 2>&1 || want+=(npm)
-command -v node >/dev/null 2>&1 || want+=(nodejs)
-if [ "${1:-}" = "--browser" ]; then
+runtime=no browser=no
+for option in "$@"; do
+    case "$option" in
+        --runtime) runtime=yes ;;
+        --browser) browser=yes ;;
+        *) echo "system-deps.sh: unknown option $option" >&2; exit 2 ;;
+    esac
+done
+if [ $runtime = yes ]; then
+    command -v npm >/dev/null 2>&1 || want+=(npm)
+    command -v node >/dev/null 2>&1 || want+=(nodejs)
+fi
+if [ $browser = yes ]; then
     [ -x /usr/bin/chromium ] || want+=(chromium)
     # certutil: the browser tests trust the server's own certificate authority in
     # Chromium's certificate store, as a family's phone would after /trust.

@@ -124,6 +124,7 @@ def test_the_data_lives_in_the_per_user_folder_and_is_printed(server: Server, ho
     assert not (home / "somewhere-else" / "instance").exists()
 
 
+@pytest.mark.phone_runtime
 def test_the_wheel_carries_the_phones_rules(server: Server) -> None:
     """The phone's copy of the rules comes from the installed app: Pyodide, compiled."""
     client = Client(server.url)

@@ -1,12 +1,18 @@
 """The phone's copy of the rules, served by the app: Pyodide and the server's own Python, under
-one fingerprint, nothing from elsewhere (scorekeeper/web/runtime.py)."""
+one fingerprint, nothing from elsewhere (scorekeeper/web/runtime.py).
+
+The tests marked `phone_runtime` need the runtime `make` builds (static/pyodide/): `make test`
+runs them, `make check` leaves them out.
+"""
 
 from __future__ import annotations
 
+import ast
 import html
 import io
 import re
 import shutil
+import sys
 import zipfile
 
 import pytest
@@ -22,6 +28,9 @@ from scorekeeper.web.runtime import (
 )
 from tests.conftest import csrf_token, example
 
+#: The server's own packages, none of which the phone is given.
+SERVER_ONLY = ("machine", "storage", "standings", "service", "web", "server", "cli")
+
 
 def engine_url(client) -> str:
     """Return the rules worker's address as a scorer's table page names it."""
@@ -31,6 +40,7 @@ def engine_url(client) -> str:
     return found.group(1)
 
 
+@pytest.mark.phone_runtime
 def test_every_file_of_the_runtime_is_served_from_the_app_to_be_kept_for_good(client) -> None:
     folder = engine_url(client).removesuffix(ENGINE)
     for name in [*PYODIDE_FILES, ENGINE, BUNDLE]:
@@ -46,6 +56,7 @@ def test_every_file_of_the_runtime_is_served_from_the_app_to_be_kept_for_good(cl
     assert "wasm-unsafe-eval" not in page_policy
 
 
+@pytest.mark.phone_runtime
 def test_a_phone_that_accepts_brotli_gets_the_copy_make_compressed(client) -> None:
     folder = engine_url(client).removesuffix(ENGINE)
     plain = client.get(folder + "pyodide.asm.wasm").data
@@ -57,6 +68,7 @@ def test_a_phone_that_accepts_brotli_gets_the_copy_make_compressed(client) -> No
     assert brotli.decompress(packed.data) == plain
 
 
+@pytest.mark.phone_runtime
 def test_another_fingerprint_or_file_is_not_found(client) -> None:
     folder = engine_url(client).removesuffix(ENGINE)
     assert client.get("/runtime/0123456789abcdef/engine.js").status_code == 404
@@ -64,29 +76,35 @@ def test_another_fingerprint_or_file_is_not_found(client) -> None:
     assert client.get(folder + "..%2Fscorekeeper.zip").status_code == 404
 
 
-def test_the_bundle_is_the_servers_own_rules_and_table_templates(client) -> None:
+def test_the_bundle_holds_the_servers_own_rules_and_table_templates() -> None:
+    sources = bundle_sources()
+    assert "scorekeeper/__init__.py" in sources  # where the templates and catalogs are found
+    assert "scorekeeper/rules/entry.py" in sources
+    assert "scorekeeper/screen/phone.py" in sources
+    assert (scorekeeper.TEMPLATES / "screen/screen.html").read_bytes() == sources[
+        "scorekeeper/templates/screen/screen.html"
+    ]
+    # Nothing of the server's machine, storage, web or service goes to the phone.
+    assert not any(
+        path.startswith(tuple(f"scorekeeper/{name}" for name in SERVER_ONLY)) for path in sources
+    )
+
+
+@pytest.mark.phone_runtime
+def test_the_served_bundle_is_that_code_as_make_compiled_it(client) -> None:
     folder = engine_url(client).removesuffix(ENGINE)
     bundle = zipfile.ZipFile(io.BytesIO(client.get(folder + BUNDLE).data))
     names = set(bundle.namelist())
-    sources = bundle_sources()
     # Each module comes as the bytecode make compiled from this very source, or as the source.
-    for path, source in sources.items():
+    for path, source in bundle_sources().items():
         if path.endswith(".py"):
             assert path in names or path + "c" in names, path
             if path in names:
                 assert bundle.read(path) == source, path
         else:
             assert bundle.read(path) == source, path
-    assert "scorekeeper/rules/entry.py" in sources
-    assert "scorekeeper/screen/phone.py" in sources
-    assert "scorekeeper/templates/screen/screen.html" in sources
-    assert (scorekeeper.TEMPLATES / "screen/screen.html").read_bytes() == bundle.read(
-        "scorekeeper/templates/screen/screen.html"
-    )
-    # Nothing of the server's storage, web or service goes to the phone.
     assert not any(
-        path.startswith(("scorekeeper/storage", "scorekeeper/web", "scorekeeper/service"))
-        for path in names
+        path.startswith(tuple(f"scorekeeper/{name}" for name in SERVER_ONLY)) for path in names
     )
     # make compiled every module: the phone imports bytecode, not source.
     assert load_runtime().uncompiled == []
@@ -140,3 +158,18 @@ def test_a_server_with_the_phones_rules_says_nothing_of_it(client) -> None:
     answer = client.post("/api/games", json=example("joker"), headers={"X-CSRFToken": token})
     for path in (answer.get_json()["url"], "/offline"):
         assert NO_TABLE not in html.unescape(client.get(path).get_data(as_text=True))
+
+
+def test_the_top_package_the_phone_is_given_needs_only_the_standard_library() -> None:
+    # The phone runs it first (it locates the templates and catalogs): what it imports as it
+    # loads must be on the phone. `create_app` imports the web inside the function, lazily.
+    tree = ast.parse(bundle_sources()["scorekeeper/__init__.py"])
+    loaded = [
+        alias.name if isinstance(node, ast.Import) else node.module or ""
+        for node in tree.body
+        if isinstance(node, (ast.Import, ast.ImportFrom))
+        for alias in node.names
+    ]
+    assert loaded and all(
+        name.split(".")[0] in {*sys.stdlib_module_names, "__future__"} for name in loaded
+    ), loaded
