@@ -27,6 +27,8 @@ var SHELL = [
   "/static/phone/here.js",
   "/static/phone/settle.js",
   "/static/phone/phone.css",
+  "/static/paper.js",
+  "/static/paper.css",
   "/static/wakelock.js",
   "/static/install.js",
   "/static/icons/icon.svg",

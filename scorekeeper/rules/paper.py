@@ -128,21 +128,8 @@ def check_row(result: GameResult, typed: Typed) -> RowCheck:
             cells.append(Cell(key, raw, raw, REFUSED, thrown_words, options))
             stopped = True
             continue
-        if not raw:
-            cells.append(_unfilled(deal, key, options))
-            stopped = True
-            continue
-        try:
-            deal = deal.tap("bid", raw)
-        except ScoreError as refused:
-            cells.append(Cell(key, raw, _said(raw), REFUSED, refused.message, options))
-            stopped = True
-            continue
-        bid = deal.bids[-1]
-        level = _level(deal)
-        cells.append(
-            Cell(key, str(bid.to_json()), bid.label(level), TYPED, options=options, level=level)
-        )
+        deal, cell, stopped = _take(deal, "bid", key, raw, options)
+        cells.append(cell)
     if not stopped and deal.asks_rainbows:
         for seat in typed.rainbows:
             try:
@@ -190,15 +177,53 @@ def _unfilled(deal: DraftDeal, key: str, options: tuple[Option, ...]) -> Cell:
     return Cell(key, value, value, FORCED, words, options)
 
 
+def _take(
+    deal: DraftDeal, kind: str, key: str, raw: str, options: tuple[Option, ...]
+) -> tuple[DraftDeal, Cell, bool]:
+    """Take one typed value (a bid, a count of tricks) as the table takes a tap: return the
+    deal after it, its cell, and whether the checking stops there (empty, or refused)."""
+    if not raw:
+        return deal, _unfilled(deal, key, options), True
+    try:
+        after = deal.tap(kind, raw)
+    except ScoreError as refused:
+        said = _said(raw) if kind == "bid" else raw
+        return deal, Cell(key, raw, said, REFUSED, refused.message, options), True
+    if kind == "bid":
+        bid, level = after.bids[-1], _level(after)
+        cell = Cell(key, str(bid.to_json()), bid.label(level), TYPED, options=options, level=level)
+        return after, cell, False
+    took = str(after.tricks[-1])
+    return after, Cell(key, took, took, TYPED, options=options), False
+
+
+def _takers(game: Game, setup: DealSetup) -> tuple[tuple[int, ...], int]:
+    """Return whose tricks are typed, in the order asked, and whose are the rest: the teams
+    where the rules count by team, else the players (the last bidder takes the rest)."""
+    if game.ruleset.partnership:
+        return (0,), 1
+    return setup.order[:-1], setup.order[-1]
+
+
+def _rest(deal: DraftDeal, rest: int, left: int) -> Cell:
+    """Return the cell of the tricks nobody types: the rest, as the rules fill them in."""
+    cards = deal.setup.cards
+    words = Sentence(
+        "{who} took the rest: {cards} − {taken} = {left}",
+        who=deal.taker_name(rest),
+        cards=cards,
+        taken=cards - left,
+        left=left,
+    )
+    return Cell(f"took-{rest}", str(left), str(left), IMPLIED, words)
+
+
 def _trick_cells(
     deal: DraftDeal, typed: Typed, stopped: bool
 ) -> tuple[list[Cell], DraftDeal, bool]:
     """Return the tricks' cells (the ones typed, in the order asked, then the one implied),
     the deal with them taken, and whether a cell stopped the checking."""
-    game, setup = deal.game, deal.setup
-    partnership = game.ruleset.partnership
-    takers = (0,) if partnership else setup.order[:-1]
-    rest = 1 if partnership else setup.order[-1]
+    takers, rest = _takers(deal.game, deal.setup)
     if not stopped and deal.thrown_in:
         return [Cell(f"took-{taker}", "", "", UNUSED) for taker in (*takers, rest)], deal, False
     cells = []
@@ -208,30 +233,11 @@ def _trick_cells(
             cells.append(Cell(key, raw, raw, WAITING if raw else OPEN))
             continue
         options = tuple(Option(str(n), str(n)) for n in range(TEN, deal.tricks_left + 1))
-        if not raw:
-            cells.append(_unfilled(deal, key, options))
-            stopped = True
-            continue
-        try:
-            deal = deal.tap("tricks", raw)
-        except ScoreError as refused:
-            cells.append(Cell(key, raw, raw, REFUSED, refused.message, options))
-            stopped = True
-            continue
-        took = str(deal.tricks[-1])
-        cells.append(Cell(key, took, took, TYPED, options=options))
-    key = f"took-{rest}"
+        deal, cell, stopped = _take(deal, "tricks", key, raw, options)
+        cells.append(cell)
     if stopped:
-        return [*cells, Cell(key, "", "", IMPLIED)], deal, True
-    left = str(deal.tricks_left)
-    words = Sentence(
-        "{who} took the rest: {cards} − {taken} = {left}",
-        who=deal.taker_name(rest),
-        cards=setup.cards,
-        taken=setup.cards - deal.tricks_left,
-        left=left,
-    )
-    return [*cells, Cell(key, left, left, IMPLIED, words)], deal, False
+        return [*cells, Cell(f"took-{rest}", "", "", IMPLIED)], deal, True
+    return [*cells, _rest(deal, rest, deal.tricks_left)], deal, False
 
 
 def _bid_options(choices: list[BidChoice]) -> tuple[Option, ...]:
@@ -269,25 +275,15 @@ def recorded_row(result: GameResult, scored: DealResult) -> RowCheck:
         bid = record.bids[seat]
         level = scored.levels[seat]
         cells.append(Cell(f"bid-{seat}", str(bid.to_json()), bid.label(level), TYPED, level=level))
-    partnership = game.ruleset.partnership
-    takers = (0,) if partnership else setup.order[:-1]
-    rest = 1 if partnership else setup.order[-1]
+    takers, rest = _takers(game, setup)
     if scored.thrown_in or scored.side_tricks is None:
         cells += [Cell(f"took-{taker}", "", "", UNUSED) for taker in (*takers, rest)]
     else:
-        taken = scored.side_tricks if partnership else record.tricks
+        taken = scored.side_tricks if game.ruleset.partnership else record.tricks
         assert taken is not None  # a deal played, not thrown in, has its tricks
         for taker in takers:
             cells.append(Cell(f"took-{taker}", str(taken[taker]), str(taken[taker]), TYPED))
-        left = str(taken[rest])
-        words = Sentence(
-            "{who} took the rest: {cards} − {taken} = {left}",
-            who=deal.taker_name(rest),
-            cards=setup.cards,
-            taken=setup.cards - taken[rest],
-            left=left,
-        )
-        cells.append(Cell(f"took-{rest}", left, left, IMPLIED, words))
+        cells.append(_rest(deal, rest, taken[rest]))
     trump = Cell("trump", record.trump or "", record.trump or "", TYPED if record.trump else OPEN)
     return RowCheck(setup, trump, tuple(cells), True, record, result, thrown_in=scored.thrown_in)
 

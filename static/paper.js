@@ -1,0 +1,726 @@
+// Enter from paper (/games/<id>/paper): a game played on its printed sheet, typed in a row at
+// a time. The grid is laid out like the sheet — a row per deal, a column per side — and the
+// cursor moves from cell to cell in the order the sheet is filled: the bids in bidding order,
+// then the tricks, the last seat's filled in by the rules. Each row is checked as it is typed
+// by the server's own rules (scorekeeper/screen/paper.py): the phone's copy (phone/rules.js)
+// once it runs, the server until then. A row that checks out is a deal: kept on the phone
+// first (IndexedDB, the same record the table page keeps, phone/store.js), then sent through
+// the API in order, once each (phone/sync.js), as the table page sends a phone's deals.
+import * as store from "/static/phone/store.js";
+import { nextOp, sayWhere, token, word } from "/static/phone/store.js";
+import * as rules from "/static/phone/rules.js";
+import * as settle from "/static/phone/settle.js";
+import { Sync, renewToken, request } from "/static/phone/sync.js";
+
+const grid = document.getElementById("paper");
+const shell = document.getElementById("paper-shell");
+const settling = document.getElementById("settling");
+const model = JSON.parse(document.getElementById("paper-model").textContent);
+
+// The keys a laptop's keyboard has beyond digits, by where they sit (any layout), and the
+// letters a phone's keyboard may send instead.
+const CODES = { KeyB: "board", KeyR: "rainbow", KeyP: "pass", KeyT: "thrown", KeyC: "clubs",
+  KeyD: "diamonds", KeyH: "hearts", KeyS: "spades", KeyN: "none" };
+const LETTERS = { b: "board", r: "rainbow", p: "pass", t: "thrown", c: "clubs", d: "diamonds",
+  h: "hearts", s: "spades", n: "none" };
+const TRUMPS = ["clubs", "diamonds", "hearts", "spades", "none"];
+// The grid as last drawn is kept on the phone under the game's id and this.
+const GRID = "#paper";
+const MOVES = { Enter: "next", Tab: "next", ArrowRight: "next", ArrowDown: "next", ArrowLeft: "back",
+  ArrowUp: "up", Backspace: "erase", Delete: "clear" };
+
+function empty() {
+  return { bids: {}, tricks: {}, trump: "", rainbows: [], thrown_in: false };
+}
+
+function make(tag, attributes, text) {
+  const made = document.createElement(tag);
+  Object.entries(attributes || {}).forEach(function ([name, value]) {
+    if (value !== null && value !== undefined && value !== false) made.setAttribute(name, value === true ? "" : value);
+  });
+  if (text !== undefined) made.textContent = text;
+  return made;
+}
+
+// A name, set apart so it cannot reorder the words beside it.
+function bdi(name) {
+  return make("bdi", {}, name);
+}
+
+class Paper {
+  constructor(start) {
+    this.id = start.id;
+    this.url = "/games/" + encodeURIComponent(start.id);
+    this.start = start;
+    this.editor = start.editor;
+    this.grid = start.grid;
+    this.row = start.editor ? start.grid.current : null;
+    this.typed = empty();
+    this.cursor = this.row ? this.row.keys[0] : null;
+    this.tens = false;
+    this.record = null;
+    this.sync = null;
+    this.phone = false; // the phone's own rules answer
+    this.offline = false;
+    this.keys = [];
+    this.running = false;
+    this.keystrokes = 0; // every key and tap the grid took, for whoever measures it
+  }
+
+  // Begin from the server's page, or from this phone's copy when it holds more.
+  async begin() {
+    const page = this.start;
+    let record = await store.load(this.id).catch(function () { return null; });
+    const ahead = record && record.phone && record.server &&
+      (record.server.version > page.version || nextOp(record) || record.settle || record.mismatch);
+    if (!ahead) {
+      record = Object.assign(record || { id: this.id, waiting: [] }, {
+        server: { document: page.document, version: page.version, taps: page.taps },
+        phone: { document: page.document, draft: page.draft },
+        taps: page.taps, totals: page.grid.totals, sides: page.grid.names, over: page.grid.over,
+        flags: page.flags,
+      });
+    }
+    this.record = record;
+    if (this.editor) await store.save(record);
+    this.sync = new Sync(record, this.hooks());
+    this.say();
+    this.sync.kick();
+    rules.start(shell.dataset.runtime).then(() => {
+      this.phone = true;
+      document.documentElement.dataset.phone = "ready";
+    }, function () { /* the server answers while it can */ });
+    // What this phone drew last for its game comes at once; the rules then check it again.
+    const kept = record.paper && record.paper.position === this.nextPosition() ? record.paper : null;
+    const drawn = kept && await store.load(this.id + GRID).catch(function () { return null; });
+    if (drawn && drawn.position === kept.position) {
+      this.grid = drawn.grid;
+      this.row = drawn.grid.current;
+      this.typed = kept.typed;
+      this.draw();
+    }
+    if (ahead || kept) await this.redraw(kept ? kept.typed : empty());
+    else this.draw();
+    if (settling && record.settle) await this.drawSettle();
+    document.documentElement.dataset.paper = "ready";
+  }
+
+  nextPosition() {
+    return this.record.phone.document.deals.length + 1;
+  }
+
+  // Ask the rules about the game as this phone has it: the phone's own, or the server's
+  // while those load; with no server, wait for the phone's.
+  async ask(asked) {
+    const question = Object.assign({
+      ask: "paper",
+      document: this.record.phone.document,
+      language: document.documentElement.lang || "en",
+    }, asked);
+    if (!rules.ready()) {
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const answer = await request(this.url + "/paper/check", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "X-CSRFToken": token() },
+          body: JSON.stringify(question),
+        });
+        if (answer.ok && answer.body && typeof answer.body === "object") {
+          this.offline = false;
+          return answer.body;
+        }
+        if (answer.offline || answer.status !== 400) break;
+        await renewToken(); // the page's token went stale: take a fresh one, once
+      }
+      this.offline = true;
+      this.say();
+    }
+    await rules.start(shell.dataset.runtime);
+    return rules.ask(question);
+  }
+
+  // Ask about the grid anew (the phone's game changed under it) and draw it.
+  async redraw(typed) {
+    const answer = await this.ask({ grid: true, typed: typed });
+    if (answer.error) return this.problem(answer.error);
+    this.grid = answer.grid;
+    this.row = this.editor && answer.row ? answer.row : null;
+    this.typed = this.row ? typed : empty();
+    const keys = this.row ? this.row.keys : [];
+    if (keys.indexOf(this.cursor) < 0) this.cursor = keys[0] || null;
+    this.draw();
+    if (this.editor) {
+      this.record.paper = { position: this.nextPosition(), typed: this.typed };
+      await store.save(this.record);
+      await this.keepGrid();
+    }
+  }
+
+  // Keep the grid as drawn, apart from the game's record (a long game's grid is big, and the
+  // record is written at every key): a reload with no server draws it at once.
+  keepGrid() {
+    return store.save({ id: this.id + GRID, position: this.nextPosition(), grid: this.grid });
+  }
+
+  problem(words) {
+    const said = document.getElementById("paper-problem");
+    said.textContent = words;
+    said.hidden = !words;
+  }
+
+  say(extra) {
+    sayWhere(this.record, this.sync, this.phone, this.offline, extra);
+  }
+
+  // Keys -------------------------------------------------------------------------------
+
+  // Take a key (one at a time, in order): its cell changes and the cursor moves at once,
+  // then the row is checked before the next key is taken.
+  take(key) {
+    this.keys.push(key);
+    if (!this.running) this.drain();
+  }
+
+  async drain() {
+    this.running = true;
+    try {
+      while (this.keys.length) {
+        const key = this.keys.shift();
+        this.keystrokes += 1;
+        const check = this.apply(key);
+        if (check) await check;
+      }
+    } catch (error) {
+      this.problem(word("paperFailed", { error: error.message }));
+    } finally {
+      this.running = false;
+    }
+  }
+
+  cell(key) {
+    return this.row ? this.row.cells.find(function (cell) { return cell.key === key; }) : null;
+  }
+
+  // Apply one key to the row; return the check to wait for, if the row changed.
+  apply(key) {
+    if (key === "up" || (key === "erase" && this.untouched())) return this.reopen();
+    if (!this.row) return null;
+    const at = this.cursor;
+    const cell = this.cell(at);
+    const bid = at && at.indexOf("bid-") === 0;
+    if (/^[0-9]$/.test(key)) {
+      const value = this.tens ? String(10 + Number(key)) : key;
+      this.tens = false;
+      return this.set(at, value, true);
+    }
+    if (key === "+") {
+      this.tens = true;
+      this.paint();
+      return null;
+    }
+    this.tens = false;
+    if (TRUMPS.indexOf(key) >= 0) {
+      this.typed.trump = this.typed.trump === key ? "" : key;
+      return this.check();
+    }
+    if (key === "thrown") {
+      if (!this.grid.throws_in) return null;
+      this.typed = Object.assign(empty(), { trump: this.typed.trump, thrown_in: true });
+      return this.check();
+    }
+    if (key === "board" || key === "rainbow" || key === "pass") return bid ? this.set(at, key, true) : null;
+    if (key.indexOf("raw:") === 0) return this.set(at, key.slice(4), true);
+    if (key.indexOf("holder:") === 0) {
+      const seat = Number(key.slice(7));
+      const held = this.typed.rainbows.filter(function (s) { return s !== seat; });
+      this.typed.rainbows = held.length === this.typed.rainbows.length ? held.concat([seat]) : held;
+      return this.check();
+    }
+    if (key === "next") {
+      if (cell && cell.state === "forced" && !this.value(at)) return this.set(at, cell.raw, true);
+      this.move(1);
+      return null;
+    }
+    if (key === "back") {
+      this.move(-1);
+      return null;
+    }
+    if (key === "clear" || key === "erase") {
+      if (!this.value(at) && key === "erase") this.move(-1);
+      return this.set(this.cursor, "", false);
+    }
+    return null;
+  }
+
+  untouched() {
+    const typed = this.typed;
+    return !typed.thrown_in && !typed.trump && !Object.keys(typed.bids).length && !Object.keys(typed.tricks).length;
+  }
+
+  value(key) {
+    if (!key) return "";
+    const [kind, who] = key.split("-");
+    return (kind === "bid" ? this.typed.bids : this.typed.tricks)[who] || "";
+  }
+
+  // Put a value in a cell (and the cursor on the next one), then check the row.
+  set(key, raw, onward) {
+    if (!key) return null;
+    const [kind, who] = key.split("-");
+    const into = kind === "bid" ? this.typed.bids : this.typed.tricks;
+    if (kind === "bid" && this.typed.thrown_in) {
+      this.typed.thrown_in = false;
+      this.row.cells.forEach((cell) => { if (cell.key.indexOf("bid-") === 0) this.typed.bids[cell.key.slice(4)] = cell.raw; });
+    }
+    if (raw) into[who] = raw;
+    else delete into[who];
+    const shown = this.input(key);
+    if (shown) shown.value = raw === "pass" || (kind === "bid" && raw === "0") ? "–" : raw; // at once
+    if (onward) this.move(1);
+    return this.check();
+  }
+
+  move(step) {
+    const keys = this.row ? this.row.keys : [];
+    const at = keys.indexOf(this.cursor);
+    const next = Math.min(Math.max(at + step, 0), keys.length - 1);
+    this.cursor = keys[next];
+    this.focus();
+  }
+
+  focus() {
+    const input = this.input(this.cursor);
+    if (input && document.activeElement !== input) input.focus({ preventScroll: true });
+    if (input) input.closest("tbody").scrollIntoView({ block: "nearest" });
+    this.paint();
+  }
+
+  input(key) {
+    const body = grid.querySelector("tbody.current");
+    return body && key ? body.querySelector('input[data-key="' + key + '"]') : null;
+  }
+
+  // Check the row as typed; a row that checks out is recorded.
+  async check() {
+    const record = this.record;
+    record.paper = { position: this.nextPosition(), typed: this.typed };
+    await store.save(record);
+    const answer = await this.ask({ typed: this.typed });
+    if (answer.error) return this.problem(answer.error);
+    this.problem("");
+    this.row = answer.row;
+    if (this.row.complete && answer.after) return this.recordRow(answer);
+    const refused = this.row.cells.find(function (cell) { return cell.state === "refused"; });
+    if (refused && this.row.keys.indexOf(refused.key) >= 0) this.cursor = refused.key;
+    if (this.row.keys.indexOf(this.cursor) < 0) this.cursor = this.row.keys[0];
+    this.draw();
+  }
+
+  // The row is a deal: kept on the phone, then sent.
+  async recordRow(answer) {
+    const record = this.record;
+    const row = answer.row;
+    const document_ = record.phone.document;
+    record.phone = { document: Object.assign({}, document_, { deals: document_.deals.concat([row.deal]) }), draft: null };
+    record.taps = [];
+    record.totals = answer.after.totals;
+    record.over = answer.after.over;
+    record.paper = { position: this.nextPosition(), typed: empty() };
+    record.screen = null; // the table page draws its screen again from the phone's game
+    await store.save(record);
+    this.sync.kick();
+    this.grid = answer.after;
+    await this.keepGrid();
+    this.row = this.grid.current;
+    this.typed = empty();
+    this.cursor = this.row ? this.row.keys[0] : null;
+    this.draw();
+    this.say();
+  }
+
+  // Go back into the row above: its deal is taken back, its cells typed again.
+  async reopen() {
+    const rows = this.grid.rows;
+    if (!this.editor || !rows.length || !this.untouched()) return null;
+    const last = rows[rows.length - 1];
+    const typed = empty();
+    last.cells.forEach(function (cell) {
+      const [kind, who] = cell.key.split("-");
+      if (cell.state !== "typed") return;
+      (kind === "bid" ? typed.bids : typed.tricks)[who] = cell.raw;
+    });
+    typed.trump = last.trump.raw;
+    typed.rainbows = last.rainbows;
+    typed.thrown_in = last.thrown_in;
+    if (typed.thrown_in) typed.bids = {};
+    const body = grid.querySelectorAll("tbody.deal")[rows.length - 1];
+    const keys = last.keys;
+    this.cursor = keys[keys.length - 1] || null;
+    const target = body && body.querySelector('input[data-key="' + this.cursor + '"]');
+    if (target) target.focus({ preventScroll: true }); // the keyboard stays up
+    const record = this.record;
+    const document_ = record.phone.document;
+    record.phone = { document: Object.assign({}, document_, { deals: document_.deals.slice(0, -1) }), draft: null };
+    record.taps = [];
+    record.totals = record.totals.slice(0, -1);
+    record.screen = null;
+    record.paper = { position: this.nextPosition(), typed: typed };
+    await store.save(record);
+    this.sync.kick();
+    await this.redraw(typed);
+    this.focus();
+  }
+
+  // Drawing ----------------------------------------------------------------------------
+
+  draw() {
+    const grid_ = this.grid;
+    if (!grid.tHead) this.drawHead();
+    const rows = grid_.rows.map(function (row) { return { kind: "recorded", row: row }; });
+    if (this.row) rows.push({ kind: "current", row: this.row });
+    else if (grid_.current) rows.push({ kind: "ahead", row: grid_.current });
+    grid_.upcoming.forEach(function (row) { rows.push({ kind: "ahead", row: row }); });
+    const bodies = Array.from(grid.querySelectorAll("tbody.deal"));
+    rows.forEach((found, at) => {
+      let body = bodies[at];
+      if (!body || body.dataset.kind !== (found.kind === "ahead" ? "ahead" : "cells")) {
+        const made = this.body(found.kind);
+        if (body) body.replaceWith(made);
+        else grid.append(made);
+        body = made;
+      }
+      this.drawRow(body, found.kind, found.row);
+    });
+    bodies.slice(rows.length).forEach(function (body) { body.remove(); });
+    const over = document.getElementById("paper-over");
+    if (over) over.hidden = !grid_.over;
+    this.focus();
+  }
+
+  drawHead() {
+    const head = grid.createTHead();
+    const line = head.insertRow();
+    line.append(make("th", { scope: "col", class: "head" }, word("paperDeal")));
+    this.grid.sides.forEach((side) => {
+      const th = make("th", { scope: "col", class: "side" });
+      const names = make("span", { class: "seats" });
+      side.seats.forEach((seat) => { names.append(make("span", { class: "seat" })); names.lastChild.append(bdi(this.grid.players[seat])); });
+      th.append(names);
+      th.append(make("span", { class: "visually-hidden" }, side.name));
+      line.append(th);
+    });
+  }
+
+  // A deal's rows: its cells, the words at them, the choices beside them, a sheet's totals.
+  body(kind) {
+    const body = make("tbody", { class: "deal" });
+    body.dataset.kind = kind === "ahead" ? "ahead" : "cells";
+    const cells = body.insertRow();
+    cells.className = "cells";
+    cells.append(make("th", { scope: "row", class: "head" }));
+    this.grid.sides.forEach(function (side) {
+      const td = make("td", { class: "side" });
+      const bids = make("div", { class: "bids" });
+      const took = make("div", { class: "took" });
+      side.seats.forEach(function (seat) { bids.append(kind === "ahead" ? make("span", { class: "box" }) : make("input", { "data-key": "bid-" + seat })); });
+      side.took.forEach(function (taker) { took.append(kind === "ahead" ? make("span", { class: "box" }) : make("input", { "data-key": "took-" + taker })); });
+      td.append(bids, took, make("div", { class: "total" }));
+      cells.append(td);
+    });
+    if (kind === "ahead") return body;
+    const span = this.grid.sides.length + 1;
+    const said = body.insertRow();
+    said.className = "said";
+    said.append(make("td", { colspan: span }));
+    const choose = body.insertRow();
+    choose.className = "choose";
+    choose.append(make("td", { colspan: span }));
+    const sheet = body.insertRow();
+    sheet.className = "sheet";
+    sheet.append(make("th", { scope: "row", class: "head" }, word("paperYourSheet")));
+    this.grid.sides.forEach(function (side) {
+      const td = make("td", { class: "side" });
+      td.append(make("input", { "data-side": side.side, inputmode: "numeric", autocomplete: "off", enterkeyhint: "done", "aria-label": side.name }));
+      sheet.append(td);
+    });
+    const verdicts = body.insertRow();
+    verdicts.className = "verdicts";
+    verdicts.append(make("td", { colspan: span }));
+    return body;
+  }
+
+  drawRow(body, kind, row) {
+    body.className = "deal " + kind;
+    const current = kind === "current";
+    const head = body.rows[0].cells[0];
+    head.replaceChildren();
+    head.append(make("span", { class: "number" }, String(row.number)));
+    head.append(make("span", { class: "cards" }, word("paperCards", { n: row.cards })));
+    const dealer = make("span", { class: "dealer" });
+    dealer.append(bdi(row.dealer));
+    head.append(dealer);
+    if (kind === "ahead") return;
+    body.dataset.position = row.position;
+    body.querySelectorAll("tr.sheet input").forEach((input) => {
+      const side = this.grid.sides[Number(input.dataset.side)];
+      input.setAttribute("aria-label", word("paperSheetTotal", { name: side.name, number: row.number }));
+    });
+    head.title = row.title;
+    head.setAttribute("aria-label", row.title);
+    if (row.trump.raw) head.append(make("span", { class: "trump " + row.trump.raw, title: row.trump.said }, row.trump.shown));
+    if (kind === "recorded" && !row.thrown_in) {
+      head.append(make("button", { type: "button", class: "check-total quiet", "aria-expanded": body.classList.contains("checking") ? "true" : "false",
+        "aria-label": word("paperCheck", { number: row.number }), title: word("paperCheck", { number: row.number }) }, "="));
+    }
+    const byKey = {};
+    row.cells.forEach(function (cell) { byKey[cell.key] = cell; });
+    const said = [];
+    body.querySelectorAll("input[data-key]").forEach((input) => {
+      const cell = byKey[input.dataset.key];
+      const shown = this.shown(cell, current);
+      if (input.value !== shown) input.value = shown;
+      input.dataset.state = cell.state;
+      input.setAttribute("aria-label", cell.label + (cell.said && cell.said !== shown ? ": " + cell.said : ""));
+      input.setAttribute("inputmode", "numeric");
+      input.setAttribute("autocomplete", "off");
+      input.setAttribute("enterkeyhint", "next");
+      input.readOnly = !current || cell.state === "implied" || cell.state === "unused";
+      input.tabIndex = current && row.keys.indexOf(cell.key) >= 0 ? 0 : -1;
+      input.toggleAttribute("aria-invalid", cell.state === "refused");
+      if (input.hasAttribute("aria-invalid")) input.setAttribute("aria-invalid", "true");
+      const id = "said-" + row.position + "-" + cell.key;
+      if (current && cell.words) {
+        said.push({ id: id, state: cell.state, words: cell.words });
+        input.setAttribute("aria-describedby", id);
+      } else {
+        input.removeAttribute("aria-describedby");
+      }
+    });
+    body.querySelectorAll("td.side").forEach(function (td, side) {
+      const total = td.querySelector(".total");
+      if (!total) return;
+      total.replaceChildren();
+      if (row.totals && kind === "recorded") {
+        total.append(make("b", {}, String(row.totals[side])));
+        if (row.scores) {
+          const score = row.scores[side];
+          total.append(make("small", { class: "delta" + (score < 0 ? " neg" : "") }, (score < 0 ? "" : "+") + score));
+        }
+      }
+    });
+    body.classList.toggle("thrown", Boolean(row.thrown_in));
+    if (row.note && kind === "recorded") said.push({ id: "", state: "note", words: row.note });
+    if (current && row.problem) said.push({ id: "", state: "refused", words: row.problem });
+    const words = body.querySelector("tr.said");
+    const list = make("ul", { class: "words" });
+    said.forEach(function (one) { list.append(make("li", { id: one.id || null, "data-state": one.state }, one.words)); });
+    words.cells[0].replaceChildren(list);
+    words.hidden = !said.length;
+    this.drawChoices(body.querySelector("tr.choose"), current ? row : null);
+    const checking = body.classList.contains("checking");
+    body.querySelector("tr.sheet").hidden = !checking;
+    body.querySelector("tr.verdicts").hidden = !checking;
+  }
+
+  // What a cell shows: what the rules said of it, or what was typed since they last did.
+  shown(cell, current) {
+    const typed = current ? this.value(cell.key) : "";
+    if (!current || !typed || cell.state !== "open") return cell.shown;
+    return typed === "0" && cell.key.indexOf("bid-") === 0 ? "–" : typed;
+  }
+
+  restore(input) {
+    const cell = this.cell(input.dataset.key);
+    input.value = cell ? this.shown(cell, true) : "";
+  }
+
+  // The choices beside the cursor's cell: what one digit cannot say, the trump, thrown in.
+  drawChoices(line, row) {
+    line.hidden = !row;
+    if (!row) return;
+    const buttons = make("div", { class: "choices", role: "group", "aria-label": word("paperChoices") });
+    const cell = this.cell(this.cursor);
+    const bid = this.cursor && this.cursor.indexOf("bid-") === 0;
+    (cell ? cell.options : []).forEach(function (option) {
+      buttons.append(make("button", { type: "button", "data-key": "raw:" + option.raw }, option.said));
+    });
+    if (bid && this.grid.throws_in) {
+      buttons.append(make("button", { type: "button", "data-key": "thrown", "aria-pressed": this.typed.thrown_in ? "true" : "false" }, word("paperThrownIn")));
+    }
+    if (!bid && row.asks_rainbows) {
+      this.grid.players.forEach((name, seat) => {
+        const held = this.typed.rainbows.indexOf(seat) >= 0;
+        const button = make("button", { type: "button", "data-key": "holder:" + seat, "aria-pressed": held ? "true" : "false" });
+        button.append(bdi(name), " " + word("paperRainbow"));
+        buttons.append(button);
+      });
+    }
+    const trumps = make("div", { class: "choices trumps", role: "group", "aria-label": word("paperTrump") });
+    this.grid.trumps.forEach((trump) => {
+      trumps.append(make("button", { type: "button", "data-key": trump.raw, class: "suit " + trump.raw, "aria-label": trump.said,
+        "aria-pressed": this.typed.trump === trump.raw ? "true" : "false" }, trump.shown));
+    });
+    const back = this.grid.rows.length && this.untouched()
+      ? make("button", { type: "button", class: "quiet", "data-key": "up" }, "↶ " + word("paperBack", { number: this.grid.rows[this.grid.rows.length - 1].number }))
+      : null;
+    const hint = make("p", { class: "muted small hint" }, this.tens ? word("paperTens") : "");
+    line.cells[0].replaceChildren(...[buttons, trumps, back, hint].filter(Boolean));
+  }
+
+  paint() {
+    grid.querySelectorAll("input.cursor").forEach(function (input) { input.classList.remove("cursor"); });
+    const input = this.input(this.cursor);
+    if (input) {
+      input.classList.add("cursor");
+      input.placeholder = this.tens ? "1…" : "";
+    }
+    const body = grid.querySelector("tbody.current");
+    if (body) this.drawChoices(body.querySelector("tr.choose"), this.row);
+  }
+
+  // A total written on the sheet: whether it agrees with the rules, and if not, why.
+  async checkTotal(input) {
+    const body = input.closest("tbody");
+    const said = input.value.replace(/[^0-9-]/g, "");
+    const id = "verdict-" + body.dataset.position + "-" + input.dataset.side;
+    let verdict = document.getElementById(id);
+    if (!verdict) {
+      verdict = make("p", { id: id, class: "verdict" });
+      body.querySelector("tr.verdicts td").append(verdict);
+      input.setAttribute("aria-describedby", id);
+    }
+    if (!/^-?[0-9]+$/.test(said)) {
+      verdict.textContent = "";
+      verdict.dataset.agrees = "";
+      return;
+    }
+    const answer = await this.ask({ sheet: [{ position: Number(body.dataset.position), side: Number(input.dataset.side), said: Number(said) }] });
+    const found = (answer.checks || [])[0];
+    if (!found || input.value.replace(/[^0-9-]/g, "") !== said) return;
+    verdict.textContent = found.words;
+    verdict.dataset.agrees = found.agrees ? "yes" : "no";
+  }
+
+  // The sending's hooks, and the table-like calls settle.js makes --------------------------
+
+  hooks() {
+    const paper = this;
+    return {
+      token: token,
+      renew: renewToken,
+      changed: function () { paper.say(); },
+      reconcile: function () { return settle.reconcile(paper); },
+      refused: function (op, answer) { return settle.refused(paper, op, answer); },
+      created: function (made) { return settle.created(paper, made); },
+    };
+  }
+
+  // Take the server's game as this phone's.
+  async adopt(server) {
+    const record = this.record;
+    record.server = { document: server.document, version: server.version, taps: server.taps };
+    record.phone = { document: server.document, draft: null };
+    record.taps = server.taps;
+    record.paper = null;
+    record.screen = null;
+    await this.redraw(empty());
+    record.totals = this.grid.totals;
+    record.sides = this.grid.names;
+    record.over = this.grid.over;
+  }
+
+  async drawSettle() {
+    return settle.drawSettle(this);
+  }
+
+  settleWith(choice) { return settle.settleWith(this, choice); }
+}
+
+function listen(paper) {
+  grid.addEventListener("keydown", function (event) {
+    const target = event.target;
+    if (target.matches("tr.sheet input")) {
+      if (event.key === "Enter") event.preventDefault();
+      return;
+    }
+    if (!target.matches("tbody.current input[data-key]")) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    let key = MOVES[event.key];
+    if (event.key === "Tab") {
+      const keys = paper.row ? paper.row.keys : [];
+      const at = keys.indexOf(paper.cursor);
+      // Tab leaves the row past its ends, as it leaves any form.
+      if (event.shiftKey ? at <= 0 : at >= keys.length - 1 && paper.value(paper.cursor)) return;
+      key = event.shiftKey ? "back" : "next";
+    }
+    if (!key && /^[0-9+]$/.test(event.key)) key = event.key;
+    if (!key && CODES[event.code] && event.key.length === 1) key = CODES[event.code];
+    if (!key) return;
+    event.preventDefault();
+    paper.take(key);
+  });
+  // A phone's keyboard may send its keys as text only: take them from what was typed.
+  grid.addEventListener("input", function (event) {
+    const input = event.target;
+    if (input.matches("tr.sheet input")) {
+      paper.checkTotal(input);
+      return;
+    }
+    if (!input.matches("tbody.current input[data-key]")) return;
+    const typed = event.data || "";
+    const keys = event.inputType && event.inputType.indexOf("delete") === 0 ? ["erase"] : Array.from(typed.toLowerCase()).map(function (c) {
+      return /^[0-9+]$/.test(c) ? c : LETTERS[c];
+    }).filter(Boolean);
+    paper.restore(input); // the cell shows what the grid holds, whatever the keyboard put in it
+    keys.forEach(function (key) { paper.take(key); });
+  });
+  grid.addEventListener("focusin", function (event) {
+    const input = event.target;
+    if (input.matches("tbody.current input[data-key]") && paper.row && paper.row.keys.indexOf(input.dataset.key) >= 0) {
+      paper.cursor = input.dataset.key;
+      paper.paint();
+    }
+  });
+  // A choice keeps the keyboard up: it never takes the focus from the cell.
+  grid.addEventListener("pointerdown", function (event) {
+    if (event.target.closest("tr.choose button")) event.preventDefault();
+  });
+  grid.addEventListener("click", function (event) {
+    const chosen = event.target.closest("tr.choose button[data-key]");
+    if (chosen) {
+      paper.take(chosen.dataset.key);
+      return;
+    }
+    const check = event.target.closest("button.check-total");
+    if (check) {
+      const body = check.closest("tbody");
+      const open = !body.classList.contains("checking");
+      body.classList.toggle("checking", open);
+      check.setAttribute("aria-expanded", open ? "true" : "false");
+      body.querySelector("tr.sheet").hidden = !open;
+      body.querySelector("tr.verdicts").hidden = !open;
+      if (open) body.querySelector("tr.sheet input").focus();
+    }
+  });
+  if (settling) {
+    settling.addEventListener("click", function (event) {
+      const chosen = event.target.closest("[data-settle]");
+      if (!chosen) return;
+      chosen.disabled = true;
+      paper.settleWith(chosen.dataset.settle);
+    });
+  }
+  window.addEventListener("online", function () { if (paper.sync) paper.sync.kick(); });
+  window.scorekeeperWaiting = function () {
+    return Boolean(paper.record && paper.record.server && nextOp(paper.record));
+  };
+  window.scorekeeperPaper = paper; // the keys it took, for whoever measures them
+}
+
+const paper = new Paper(model);
+listen(paper);
+if (model.editor) {
+  paper.begin().catch(function (error) { paper.problem(word("openFailed", { error: error.message })); });
+} else {
+  paper.draw();
+  document.documentElement.dataset.paper = "ready";
+}
