@@ -121,7 +121,7 @@ class Paper {
       for (let attempt = 0; attempt < 2; attempt += 1) {
         const answer = await request(this.url + "/paper/check", {
           method: "POST",
-          headers: { "Content-Type": "application/json", "X-CSRFToken": token() },
+          headers: { "Content-Type": "application/json", "Accept": "application/json", "X-CSRFToken": token() },
           body: JSON.stringify(question),
         });
         if (answer.ok && answer.body && typeof answer.body === "object") {

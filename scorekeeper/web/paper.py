@@ -28,7 +28,7 @@ from .language import language
 bp = Blueprint("paper", __name__)
 
 NOT_A_QUESTION = Sentence(
-    'Send the grid\'s question as JSON: {"ask": "paper", "document": the game file, …}.'
+    'Send the grid\'s question as a JSON object: "ask" is "paper", "document" the game file.'
 )
 
 

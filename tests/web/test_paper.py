@@ -141,20 +141,18 @@ def test_the_grids_words_come_in_the_pages_language(client, api_game):
 
 def test_a_question_that_is_not_the_grids_is_refused_in_words(client, api_game):
     game_id = api_game(example("joker") | {"deals": []})
-    token = csrf_token(client)
+    token = {"X-CSRFToken": csrf_token(client), "Accept": "application/json"}
     url = f"/games/{game_id}/paper/check"
     for body in ({"ask": "screen", "document": example("joker")}, {"ask": "paper"}, [1, 2]):
-        answer = client.post(url, json=body, headers={"X-CSRFToken": token})
+        answer = client.post(url, json=body, headers=token)
         assert answer.status_code == 400
-        assert "Send the grid's question as JSON" in answer.get_json()["error"]
+        assert "Send the grid's question as a JSON object" in answer.get_json()["error"]
     answer = client.post(
-        url, data="{not json", headers={"X-CSRFToken": token, "Content-Type": "application/json"}
+        url, data="{not json", headers={**token, "Content-Type": "application/json"}
     )
     assert answer.status_code == 400
     # A game file the rules refuse is answered as the phone answers it: in words.
     broken = example("joker") | {"players": ["Ann", "Ann", "Cy", "Dee"]}
-    answer = client.post(
-        url, json={"ask": "paper", "document": broken}, headers={"X-CSRFToken": token}
-    )
+    answer = client.post(url, json={"ask": "paper", "document": broken}, headers=token)
     assert answer.status_code == 200
     assert "names must differ" in answer.get_json()["error"]
