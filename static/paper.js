@@ -114,7 +114,7 @@ class Paper {
   async ask(asked) {
     const question = Object.assign({
       ask: "paper",
-      document: this.record.phone.document,
+      document: this.record ? this.record.phone.document : this.start.document,
       language: document.documentElement.lang || "en",
     }, asked);
     if (!rules.ready()) {
@@ -237,6 +237,8 @@ class Paper {
     }
     if (key === "next") {
       if (cell && cell.state === "forced" && !this.value(at)) return this.set(at, cell.raw, true);
+      const keys = this.row.keys;
+      if (keys.indexOf(at) === keys.length - 1) return this.check(); // a row taken back, as it was
       this.move(1);
       return null;
     }
