@@ -62,9 +62,10 @@ class Paper {
     this.sync = null;
     this.phone = false; // the phone's own rules answer
     this.offline = false;
-    this.keys = [];
+    this.keys = []; // keys waiting to be taken, in order
     this.running = false;
-    this.keystrokes = 0; // every key and tap the grid took, for whoever measures it
+    this.started = null; // the page opening (begin)
+    this.begun = false;
   }
 
   // Begin from the server's page, or from this phone's copy when it holds more.
@@ -102,7 +103,8 @@ class Paper {
     if (ahead || kept) await this.redraw(kept ? kept.typed : empty());
     else this.draw();
     if (settling && record.settle) await this.drawSettle();
-    document.documentElement.dataset.paper = "ready";
+    this.begun = true;
+    if (!this.running) document.documentElement.dataset.paper = "ready";
   }
 
   nextPosition() {
@@ -182,17 +184,19 @@ class Paper {
 
   async drain() {
     this.running = true;
+    const page = document.documentElement.dataset;
+    page.paper = "busy"; // a test knows every key is taken when it says "ready" again
     try {
+      if (!this.begun) await this.started; // keys typed while the page opens wait for it
       while (this.keys.length) {
-        const key = this.keys.shift();
-        this.keystrokes += 1;
-        const check = this.apply(key);
+        const check = this.apply(this.keys.shift());
         if (check) await check;
       }
     } catch (error) {
       this.problem(word("paperFailed", { error: error.message }));
     } finally {
       this.running = false;
+      if (this.begun) page.paper = "ready";
     }
   }
 
@@ -715,14 +719,14 @@ function listen(paper) {
   window.scorekeeperWaiting = function () {
     return Boolean(paper.record && paper.record.server && nextOp(paper.record));
   };
-  window.scorekeeperPaper = paper; // the keys it took, for whoever measures them
 }
 
 const paper = new Paper(model);
 listen(paper);
 if (model.editor) {
-  paper.begin().catch(function (error) { paper.problem(word("openFailed", { error: error.message })); });
+  paper.started = paper.begin().catch(function (error) { paper.problem(word("openFailed", { error: error.message })); });
 } else {
   paper.draw();
+  paper.begun = true;
   document.documentElement.dataset.paper = "ready";
 }
