@@ -7,7 +7,7 @@
 // first (IndexedDB, the same record the table page keeps, phone/store.js), then sent through
 // the API in order, once each (phone/sync.js), as the table page sends a phone's deals.
 import * as store from "/static/phone/store.js";
-import { nextOp, sayWhere, token, word } from "/static/phone/store.js";
+import { keepReached, nextOp, sayWhere, token, wasOffline, word } from "/static/phone/store.js";
 import * as rules from "/static/phone/rules.js";
 import * as settle from "/static/phone/settle.js";
 import { Sync, renewToken, request } from "/static/phone/sync.js";
@@ -62,6 +62,7 @@ class Paper {
     this.sync = null;
     this.phone = false; // the phone's own rules answer
     this.offline = false;
+    this.queue = Promise.resolve(); // the scorer's choices while both versions are shown
     this.keys = []; // keys waiting to be taken, in order
     this.running = false;
     this.started = null; // the page opening (begin)
@@ -83,6 +84,7 @@ class Paper {
       });
     }
     this.record = record;
+    this.offline = wasOffline(record);
     if (this.editor) await store.save(record);
     this.sync = new Sync(record, this.hooks());
     this.say();
@@ -102,7 +104,7 @@ class Paper {
     }
     if (ahead || kept) await this.redraw(kept ? kept.typed : empty());
     else this.draw();
-    if (settling && record.settle) await this.drawSettle();
+    if (settling && record.settle) await settle.reopen(this);
     this.begun = true;
     if (!this.running) document.documentElement.dataset.paper = "ready";
   }
@@ -127,14 +129,13 @@ class Paper {
           body: JSON.stringify(question),
         });
         if (answer.ok && answer.body && typeof answer.body === "object") {
-          this.offline = false;
+          await this.reached(true);
           return answer.body;
         }
         if (answer.offline || answer.status !== 400) break;
         await renewToken(); // the page's token went stale: take a fresh one, once
       }
-      this.offline = true;
-      this.say();
+      await this.reached(false);
     }
     await rules.start(shell.dataset.runtime);
     return rules.ask(question);
@@ -170,7 +171,19 @@ class Paper {
   }
 
   say(extra) {
-    sayWhere(this.record, this.sync, this.phone, this.offline, extra);
+    sayWhere(this.record, { offline: this.unreached(), answering: this.phone, runtime: Boolean(shell.dataset.runtime) }, extra);
+  }
+
+  // Note whether the server answered this phone's last request, and say so.
+  async reached(answered) {
+    if (!this.record) return;
+    this.offline = await keepReached(this.record, answered);
+    this.say();
+  }
+
+  // Say whether the server is out of reach, as far as this phone knows.
+  unreached() {
+    return navigator.onLine === false || this.offline;
   }
 
   // Keys -------------------------------------------------------------------------------
@@ -614,6 +627,8 @@ class Paper {
       token: token,
       renew: renewToken,
       changed: function () { paper.say(); },
+      reached: function (answered) { return paper.reached(answered); },
+      unreached: function () { return paper.unreached(); },
       reconcile: function () { return settle.reconcile(paper); },
       refused: function (op, answer) { return settle.refused(paper, op, answer); },
       created: function (made) { return settle.created(paper, made); },
@@ -632,10 +647,6 @@ class Paper {
     record.totals = this.grid.totals;
     record.sides = this.grid.names;
     record.over = this.grid.over;
-  }
-
-  async drawSettle() {
-    return settle.drawSettle(this);
   }
 
   settleWith(choice) { return settle.settleWith(this, choice); }
@@ -712,10 +723,13 @@ function listen(paper) {
       const chosen = event.target.closest("[data-settle]");
       if (!chosen) return;
       chosen.disabled = true;
-      paper.settleWith(chosen.dataset.settle);
+      paper.queue = paper.queue.then(function () { return paper.settleWith(chosen.dataset.settle); }).catch(function (error) {
+        paper.problem(word("paperFailed", { error: error.message }));
+      });
     });
   }
-  window.addEventListener("online", function () { if (paper.sync) paper.sync.kick(); });
+  window.addEventListener("online", function () { paper.say(); if (paper.sync) paper.sync.kick(); });
+  window.addEventListener("offline", function () { paper.say(); });
   window.scorekeeperWaiting = function () {
     return Boolean(paper.record && paper.record.server && nextOp(paper.record));
   };
