@@ -205,7 +205,7 @@ def test_a_joker_game_from_paper_refuses_an_illegal_row_and_shows_a_sheet_totals
         assert dealer.get_attribute("aria-invalid") == "true"
         refusal = page.locator("#" + dealer.get_attribute("aria-describedby"))
         assert refusal.is_visible()
-        assert "may not bid pass" in refusal.inner_text()
+        assert "may not pass" in refusal.inner_text()
         assert "the dealer's hook" in refusal.inner_text()
         screenshot(page, "paper-refused-360")
         fits_and_is_accessible(page)

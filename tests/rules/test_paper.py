@@ -59,7 +59,7 @@ def test_the_dealers_hook_leaves_the_dealer_one_bid_said_at_the_cell_and_refuses
     row = check_row(start, Typed({0: "0", 1: "0", 2: "1", 3: "0"}, {}))
     assert cells(row)["bid-3"] == ("0", REFUSED)
     assert words(row, "bid-3") == (
-        "Dee bids last and may not bid pass: the bids would add up to 1, the number of cards "
+        "Dee bids last and may not pass: the bids would add up to 1, the number of cards "
         "(the dealer's hook)"
     )
     assert row.record is None  # nothing to store
