@@ -28,6 +28,7 @@ var SHELL = [
   "/static/phone/settle.js",
   "/static/phone/phone.css",
   "/static/paper.js",
+  "/static/phone/grid.js",
   "/static/paper.css",
   "/static/wakelock.js",
   "/static/install.js",
