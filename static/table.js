@@ -8,7 +8,7 @@
 // under the totals always says where things stand. On /offline (the page the service
 // worker shows with no connection) phone/here.js lists the games kept here and starts new ones.
 import * as store from "/static/phone/store.js";
-import { nextOp, unsent, wasOffline, word } from "/static/phone/store.js";
+import { keepReached, nextOp, sayWhere, token, wasOffline, word } from "/static/phone/store.js";
 
 // The rules and the sending come once the page is idle, with the rules' runtime: the first
 // visit's page loads only what it needs to draw the server's screen and keep a tap.
@@ -37,34 +37,10 @@ const screen = document.getElementById("screen");
 const shell = document.getElementById("phone-table");
 const settling = document.getElementById("settling");
 
-function token() {
-  const meta = document.querySelector('meta[name="csrf-token"]');
-  return meta ? meta.content : "";
-}
-
-async function renewToken() {
-  try {
-    const page = await fetch("/", { credentials: "same-origin", cache: "no-store" });
-    const found = new DOMParser().parseFromString(await page.text(), "text/html")
-      .querySelector('meta[name="csrf-token"]');
-    const meta = document.querySelector('meta[name="csrf-token"]');
-    if (found && meta) meta.content = found.content;
-  } catch (error) { /* offline: the token stays, and is tried again */ }
-}
-
 function randomKey() {
   const bytes = new Uint8Array(12);
   crypto.getRandomValues(bytes);
   return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
-}
-
-// "3 deals", "1 tap", in the page's language.
-function count(n, what) {
-  return word(what, { n: n });
-}
-
-function pairs(sides, totals) {
-  return sides.map(function (side, i) { return side + " " + totals[i]; }).join(", ");
 }
 
 // Put a freshly drawn screen in place; the score bar and the status line stay the same nodes,
@@ -136,12 +112,7 @@ class Table {
   // Note whether the server answered the last request. Kept with the game: a page opened
   // later says where things stood until it has asked again.
   async reached(answered) {
-    const record = this.record;
-    this.offline = !answered;
-    if (record && Boolean(record.offline) !== this.offline) {
-      record.offline = this.offline;
-      await store.save(record);
-    }
+    this.offline = await keepReached(this.record, answered);
     this.say();
   }
 
@@ -162,57 +133,7 @@ class Table {
   // The status line, in words: online, offline with what is kept here, sending (only while
   // the server answers), to settle.
   say(extra) {
-    const where = document.getElementById("where");
-    if (!where) return;
-    const record = this.record;
-    const offline = this.unreached();
-    let state = "online";
-    let text = word("online");
-    if (record && record.mismatch) {
-      const m = record.mismatch;
-      state = "bug";
-      text = m.refused
-        ? word("mismatchRefused", { what: m.refused })
-        : word("mismatchScores", { number: m.number, phone: pairs(m.sides, m.phone), server: pairs(m.sides, m.server) });
-    } else if (record && record.settle) {
-      state = "settle";
-      text = word(record.settle.moved ? "settleMoved" : "settleChanged");
-    } else if (record && record.phone && record.server || record && this.phone) {
-      const left = unsent(record);
-      const kept = [];
-      if (left.deals) kept.push(count(left.deals, "deals"));
-      if (left.taps) kept.push(count(left.taps, "taps"));
-      if (record.local) {
-        state = offline ? "offline" : "sending";
-        text = offline
-          ? word("offlineLocal", { deals: count(record.phone.document.deals.length, "deals") })
-          : word("sending");
-      } else if (!kept.length) {
-        state = offline ? "offline" : "online";
-        text = word(offline ? "offlineInStep" : "online");
-      } else if (offline) {
-        state = "offline";
-        const both = kept.length > 1 ? word("both", { first: kept[0], second: kept[1] }) : kept[0];
-        text = word("offlineKept", { kept: both });
-      } else {
-        state = "sending";
-        text = word("sending");
-      }
-    } else if (record && record.waiting && record.waiting.length) {
-      const waiting = count(record.waiting.length, "taps");
-      state = offline ? "offline" : "sending";
-      // A server with no runtime offers no offline table: the rules never get ready here.
-      const wait = runtimeUrl() ? "offlineWaiting" : "offlineNoTable";
-      text = offline ? word(wait, { taps: waiting }) : word("sending");
-    } else if (offline) {
-      state = "offline";
-      text = word("offlineNoCopy");
-    }
-    if (extra) text += " " + extra;
-    where.classList.toggle("long", Boolean(extra)); // a word beside the totals no more
-    where.hidden = false;
-    where.dataset.state = state;
-    where.textContent = text;
+    sayWhere(this.record, { offline: this.unreached(), answering: this.phone, runtime: Boolean(runtimeUrl()) }, extra);
   }
 
   // Begin on the server's page of the game: the phone's copy, the rules, the server's game.
@@ -408,7 +329,7 @@ class Table {
     const table = this;
     return {
       token: token,
-      renew: renewToken,
+      renew: sync.renewToken,
       changed: function () { table.say(); },
       reached: function (answered) { return table.reached(answered); },
       unreached: function () { return table.unreached(); },

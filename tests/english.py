@@ -38,8 +38,9 @@ _HEARD = re.compile(r'\b(?:aria-label|title|alt|placeholder)="([^"]*)"')
 
 def heard(page: str) -> str:
     """The words a person reads or hears on a page (or in an SVG): its text and the
-    attributes a screen reader says, without scripts, styles, code, or tags."""
-    page = re.sub(r"<(script|style|code)\b.*?</\1>", " ", page, flags=re.S)
+    attributes a screen reader says, without scripts, styles, code, the keyboard's keys
+    (<kbd>: as they are written on the keys), or tags."""
+    page = re.sub(r"<(script|style|code|kbd)\b.*?</\1>", " ", page, flags=re.S)
     said = _HEARD.findall(page)
     text = re.sub(r"<[^>]+>", " ", page)
     return " ".join(html.unescape(" ".join([text, *said])).split())

@@ -26,6 +26,8 @@ def every_page(finished: str, current: str, archived: str, join: str) -> list[st
         "/games/new/draw?ruleset=back-alley-pagat&player=Ann&player=Bob&player=Cy&player=Dee",
         f"/games/{current}",
         f"/games/{finished}",
+        f"/games/{current}/paper",
+        f"/games/{finished}/paper",
         f"/games/{current}/scoresheet",
         f"/games/{finished}/scoresheet",
         f"/games/{current}/deals/2/edit",

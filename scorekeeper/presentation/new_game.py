@@ -57,6 +57,7 @@ class DrawPage:
     ranks: list[str]  #: highest first
     suits: list[str]
     problem: str  #: what stops the table being seated as drawn, or ""
+    paper: bool = False  #: the game, once seated, is typed in from its paper sheet
 
 
 @dataclass(frozen=True)
@@ -122,12 +123,15 @@ def draw_page(
     names: Sequence[str],
     drawn: Sequence[tuple[str, str]] | None = None,
     problems: Mapping[str, str] | None = None,
+    *,
+    paper: bool = False,
 ) -> DrawPage:
     """Build the draw for seats of these players under these rules (raise NotFound if unknown,
     NameRefused or GameFileError for names that cannot be seated).
 
     `drawn` is the (rank, suit) tapped for each seat so far ("" for none); `problems` what
-    is wrong, by seat number ("0", "1" …) and "form" for the table as a whole.
+    is wrong, by seat number ("0", "1" …) and "form" for the table as a whole; `paper`
+    that the game, once seated, is typed in from its paper sheet.
     """
     found = find_any_ruleset(db, slug)
     names = read_players(list(names), found.ruleset)
@@ -143,6 +147,7 @@ def draw_page(
         ranks=list(reversed(RANKS)),
         suits=list(SUITS),
         problem=problems.get("form", ""),
+        paper=paper,
     )
 
 

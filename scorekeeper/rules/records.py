@@ -18,6 +18,14 @@ SUIT_SYMBOLS = {
     "spades": "♠",
     "none": Sentence("no trump"),
 }
+#: The trumps as a deal's words say them ("trump hearts").
+TRUMP_WORDS = {
+    "clubs": Sentence("clubs"),
+    "diamonds": Sentence("diamonds"),
+    "hearts": Sentence("hearts"),
+    "spades": Sentence("spades"),
+    "none": Sentence("none"),
+}
 
 
 class DealRecord(NamedTuple):

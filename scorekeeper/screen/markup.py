@@ -12,6 +12,8 @@ from collections.abc import Iterable
 
 from markupsafe import Markup, escape
 
+from .bidi import isolate
+
 
 def bdi_join(names: Iterable[str], separator: str) -> Markup:
     """Join names for a page, each in its own <bdi> so none can reorder its neighbours."""
@@ -21,15 +23,24 @@ def bdi_join(names: Iterable[str], separator: str) -> Markup:
 def bdi_names(sentence: str, names: Iterable[str]) -> Markup:
     """Put every name said in a sentence (a score's explanation) in its own <bdi>."""
     text = str(escape(sentence))
-    pattern = _names_pattern(tuple(names))
+    pattern = _names_pattern(tuple(names), escaped=True)
     if pattern is None:
         return Markup(text)
     return Markup(pattern.sub(lambda found: f"<bdi>{found.group(0)}</bdi>", text))
 
 
+def isolated_names(sentence: str, names: Iterable[str]) -> str:
+    """Set every name said in a sentence apart, for plain text (a script's `textContent`)."""
+    pattern = _names_pattern(tuple(names), escaped=False)
+    if pattern is None:
+        return str(sentence)
+    return pattern.sub(lambda found: isolate(found.group(0)), str(sentence))
+
+
 @functools.lru_cache(maxsize=64)
-def _names_pattern(names: tuple[str, ...]) -> re.Pattern[str] | None:
-    """Return the pattern that finds a table's names, longest first (kept: a page of twenty
-    long names says them in hundreds of sentences)."""
-    shown = sorted({str(escape(name)) for name in names if name.strip()}, key=len, reverse=True)
+def _names_pattern(names: tuple[str, ...], *, escaped: bool) -> re.Pattern[str] | None:
+    """Return the pattern that finds a table's names (as a page writes them, or as they are),
+    longest first (kept: a page of twenty long names says them in hundreds of sentences)."""
+    found = {str(escape(name)) if escaped else name for name in names if name.strip()}
+    shown = sorted(found, key=len, reverse=True)
     return re.compile("|".join(re.escape(name) for name in shown)) if shown else None

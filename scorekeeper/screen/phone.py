@@ -5,11 +5,11 @@ being entered as the server's storage keeps it (`draft`: its position and its ta
 script hands these over as JSON to `answer` and gets JSON back: what a tap leaves
 (`tap`), a game as the server has it taken up (`open`), the table page and its drawing
 (`screen`), a new game (`start`), the rules a
-game may be started under (`rulesets`), and, when the game changed on the server while
-the phone scored on its own, both versions in words, and what changed on the server since
-they were last drawn (`settle`). Every answer comes from
-the code the server runs: `rules.entry.take_tap`, `page.table_page_of`,
-`templates/screen/`.
+game may be started under (`rulesets`), a row typed from a paper sheet (`paper`, see
+`paper.py`), and, when the game changed on the server while the phone scored on its own,
+both versions in words, and what changed on the server since they were last drawn
+(`settle`). Every answer comes from the code the server runs: `rules.entry.take_tap`,
+`page.table_page_of`, `rules.paper.check_row`, `templates/screen/`.
 """
 
 from __future__ import annotations
@@ -33,11 +33,13 @@ from ..rules import (
 )
 from ..rules.entry import DraftDeal, from_draft, take_tap
 from ..rules.lately import Lately
+from ..rules.records import TRUMP_WORDS
 from ..rules.sentences import Lines, Sentence, render
 from ..rules.variants import VARIANTS, variant_document
 from .chart import score_chart_svg
 from .drawing import catalog, draw, draw_screen
 from .page import last_deal_filled, table_page_of, taps_made, why_refused
+from .paper import paper
 
 #: A language as a page names it ("en", "ka"): anything else is drawn in English.
 LANGUAGE = re.compile(r"[a-z]{2,3}")
@@ -184,16 +186,6 @@ class Settle:
     changed: str = ""  #: what changed on the server since both were last drawn, if anything
 
 
-#: The trumps as a deal's words say them ("trump hearts").
-TRUMP_WORDS = {
-    "clubs": Sentence("clubs"),
-    "diamonds": Sentence("diamonds"),
-    "hearts": Sentence("hearts"),
-    "spades": Sentence("spades"),
-    "none": Sentence("none"),
-}
-
-
 def deal_words(result: GameResult, scored: DealResult) -> DealWords:
     """Say one deal as the table said it, and what it scored (`Sentence`s, English as ever)."""
     players, sides = result.game.players, result.sides
@@ -298,6 +290,12 @@ def settle(asked: dict[str, Any]) -> dict[str, Any]:
     return {"html": html, "first": first + 1}
 
 
+def paper_row(asked: dict[str, Any]) -> dict[str, Any]:
+    """Check a row typed from the paper sheet, draw the grid, check the sheet's totals."""
+    _, result = read(asked["document"])
+    return paper(result, asked, language_of(asked))
+
+
 #: Every question the phone may ask, by name.
 ASKS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "tap": tap,
@@ -306,6 +304,7 @@ ASKS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "start": start,
     "rulesets": rulesets,
     "settle": settle,
+    "paper": paper_row,
 }
 
 

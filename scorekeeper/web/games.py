@@ -127,11 +127,14 @@ def game_filter(form: GameFilterForm) -> GameFilter:
     )
 
 
-def start_once(db: Connection, game: Game, nonce: str) -> str:
-    """Start the game and return its page; a repeat of the same form starts nothing."""
+def start_once(db: Connection, game: Game, nonce: str, *, paper: bool = False) -> str:
+    """Start the game and return its page (its paper grid, for a game typed in from its
+    sheet); a repeat of the same form starts nothing."""
 
     def start() -> Reply:
         stored = games.start_game(db, game, device=current_device())
+        if paper:
+            return Reply(303, location=url_for("paper.grid", game_id=stored.id))
         return Reply(303, location=game_url(stored.id))
 
     reply, _ = run_once(db, form_once(nonce), start)
@@ -152,11 +155,15 @@ def new_game() -> Any:
         form = NewGameForm(formdata=None, data=new_game_defaults(db, request.args))
     if request.method == "POST" and not adjust_seats(form) and form.validate():
         game = game_from_form(db, form)
+        paper = request.form.get("start") == "paper"
         if game is not None and form.dealer.data == "draw":
-            target = url_for("games.draw", ruleset=form.ruleset.data, player=form.names())
+            then = "paper" if paper else None
+            target = url_for(
+                "games.draw", ruleset=form.ruleset.data, player=form.names(), then=then
+            )
             return redirect(target, code=303)
         if game is not None:
-            return redirect(start_once(db, game, form.nonce.data or ""), code=303)
+            return redirect(start_once(db, game, form.nonce.data or "", paper=paper), code=303)
     if not form.nonce.data:
         form.nonce.data = new_nonce()
     status = 422 if request.method == "POST" and form_errors(form) else 200
@@ -176,16 +183,17 @@ def draw() -> Any:
     if not 2 <= len(names) <= MAX_SEATS:
         return refusal(400, NO_TABLE)
     drawn = drawn_cards(request.form, len(names))
+    paper = request.values.get("then") == "paper"
     errors: dict[str, str] = {}
     if request.method == "POST" and form.validate():
         game = game_from_draw(db, slug, names, drawn, errors)
         if game is not None:
-            return redirect(start_once(db, game, form.nonce.data or ""), code=303)
+            return redirect(start_once(db, game, form.nonce.data or "", paper=paper), code=303)
     if not form.nonce.data:
         form.nonce.data = new_nonce()
     status = 422 if errors or form.errors else 200
     try:
-        page = draw_page(db, slug, names, drawn, errors)
+        page = draw_page(db, slug, names, drawn, errors, paper=paper)
     except ScoreError as error:
         return refusal(400, Sentence("{refused} {why}", refused=NO_TABLE, why=sentence(str(error))))
     return render_template("draw.html", page=page, form=form), status

@@ -11,17 +11,12 @@
 import * as store from "/static/phone/store.js";
 import * as rules from "/static/phone/rules.js";
 import { fetchServer, newKey } from "/static/phone/sync.js";
-import { same, shared, word } from "/static/phone/store.js";
+import { same, shared, token, word } from "/static/phone/store.js";
 
 const settling = document.getElementById("settling");
 const shell = document.getElementById("phone-table");
 const WATCH = 2000; // ms between asks for the server's game while both versions are shown
 let watching = null;
-
-function token() {
-  const meta = document.querySelector('meta[name="csrf-token"]');
-  return meta ? meta.content : "";
-}
 
 // The server refused a change as out of date: see how the game stands there now.
 export async function reconcile(table) {

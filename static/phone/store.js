@@ -110,6 +110,90 @@ export function nextOp(record) {
   return null;
 }
 
+// The page's security token, sent with every change.
+export function token() {
+  const meta = document.querySelector('meta[name="csrf-token"]');
+  return meta ? meta.content : "";
+}
+
+// "3 deals", "1 tap", in the page's language.
+function count(n, what) {
+  return word(what, { n: n });
+}
+
+function pairs(sides, totals) {
+  return sides.map(function (side, i) { return side + " " + totals[i]; }).join(", ");
+}
+
+// Say where a kept game stands on the status line (#where): online, offline with what is
+// kept here, sending (only while the server answers), or something to settle. `offline`:
+// the server is out of reach; `answering`: the phone answers by itself; `runtime`: this
+// server offers the phone its rules; `extra`: words said after it.
+export function sayWhere(record, how, extra) {
+  const where = document.getElementById("where");
+  if (!where) return;
+  const offline = how.offline;
+  let state = "online";
+  let text = word("online");
+  if (record && record.mismatch) {
+    const m = record.mismatch;
+    state = "bug";
+    text = m.refused
+      ? word("mismatchRefused", { what: m.refused })
+      : word("mismatchScores", { number: m.number, phone: pairs(m.sides, m.phone), server: pairs(m.sides, m.server) });
+  } else if (record && record.settle) {
+    state = "settle";
+    text = word(record.settle.moved ? "settleMoved" : "settleChanged");
+  } else if (record && record.phone && record.server || record && how.answering) {
+    const left = unsent(record);
+    const kept = [];
+    if (left.deals) kept.push(count(left.deals, "deals"));
+    if (left.taps) kept.push(count(left.taps, "taps"));
+    if (record.local) {
+      state = offline ? "offline" : "sending";
+      text = offline
+        ? word("offlineLocal", { deals: count(record.phone.document.deals.length, "deals") })
+        : word("sending");
+    } else if (!kept.length) {
+      state = offline ? "offline" : "online";
+      text = word(offline ? "offlineInStep" : "online");
+    } else if (offline) {
+      state = "offline";
+      const both = kept.length > 1 ? word("both", { first: kept[0], second: kept[1] }) : kept[0];
+      text = word("offlineKept", { kept: both });
+    } else {
+      state = "sending";
+      text = word("sending");
+    }
+  } else if (record && record.waiting && record.waiting.length) {
+    const waiting = count(record.waiting.length, "taps");
+    state = offline ? "offline" : "sending";
+    // A server with no runtime offers no offline table: the rules never get ready here.
+    const wait = how.runtime ? "offlineWaiting" : "offlineNoTable";
+    text = offline ? word(wait, { taps: waiting }) : word("sending");
+  } else if (offline) {
+    state = "offline";
+    text = word("offlineNoCopy");
+  }
+  if (extra) text += " " + extra;
+  where.classList.toggle("long", Boolean(extra)); // a word beside the totals no more
+  where.hidden = false;
+  where.dataset.state = state;
+  where.textContent = text;
+}
+
+// Note with a kept game whether the server answered this phone's last request (a page
+// opened later says where things stood until it has asked again); return whether it is
+// out of reach.
+export async function keepReached(record, answered) {
+  const offline = !answered;
+  if (record && Boolean(record.offline) !== offline) {
+    record.offline = offline;
+    await save(record);
+  }
+  return offline;
+}
+
 // The words the table says, in the page's language: the page loads them before this module
 // (templates/screen/words.js, one `_()` each), so no script keeps a sentence of its own.
 // `word("taps", {n: 3})` fills a pattern's blanks ("{n} taps"); a count picks its form.

@@ -18,7 +18,20 @@ export function newKey() {
   return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
 }
 
-async function request(url, options) {
+// Take a fresh security token from the server (the page's went stale).
+export async function renewToken() {
+  try {
+    const page = await fetch("/", { credentials: "same-origin", cache: "no-store" });
+    const found = new DOMParser().parseFromString(await page.text(), "text/html")
+      .querySelector('meta[name="csrf-token"]');
+    const meta = document.querySelector('meta[name="csrf-token"]');
+    if (found && meta) meta.content = found.content;
+  } catch (error) { /* offline: the token stays, and is tried again */ }
+}
+
+// Ask the server; resolve with {status, ok, body, headers}, or {offline: true} when it does
+// not answer in time.
+export async function request(url, options) {
   const abort = new AbortController();
   const timer = setTimeout(function () { abort.abort(); }, TIMEOUT);
   try {
