@@ -5,7 +5,7 @@
 # Arabic, Hebrew and the rest from Noto; Chinese, Japanese and Korean from Noto CJK;
 # emoji from Noto Color Emoji), npm and Node.js (make fetches Pyodide, the phone's copy of
 # the rules, from the npm registry, and compiles the phone's Python with it), and Debian's
-# Chromium and NSS tools for the browser tests.
+# Chromium and NSS tools for the browser tests, poppler's tools for the PDF tests.
 # Uses apt; does nothing when all is present.
 set -euo pipefail
 want=()
@@ -25,9 +25,10 @@ if [ "${1:-}" = "--browser" ]; then
     # certutil: the browser tests trust the server's own certificate authority in
     # Chromium's certificate store, as a family's phone would after /trust.
     command -v certutil >/dev/null || want+=(libnss3-tools)
-    # pdftotext and pdffonts: a test reads a Georgian PDF sheet back as a reader would.
-    command -v pdftotext >/dev/null || want+=(poppler-utils)
 fi
+# pdftoppm: the tests draw a printed sheet as a phone's camera sees it, to read its QR code
+# back; pdftotext and pdffonts: a test reads a Georgian PDF sheet back as a reader would.
+command -v pdftoppm >/dev/null || want+=(poppler-utils)
 python3 -c 'import venv, ensurepip' 2>/dev/null || want+=(python3-venv)
 [ ${#want[@]} -eq 0 ] && exit 0
 echo "Installing system packages: ${want[*]}"

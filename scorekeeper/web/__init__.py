@@ -154,6 +154,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         rules_pages,
         runtime,
         sharing,
+        sheet_links,
         sheets,
         table,
         trust,
@@ -165,6 +166,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         table,
         api,
         sheets,
+        sheet_links,
         rules_pages,
         docs,
         live,
@@ -213,3 +215,25 @@ def edit_link_for_command(
             stored = get_game(get_db(), game_id)
             links = edit_urls(stored.id, stored.edit_key)
     return links if base else [urlsplit(links[-1]).path]
+
+
+def blank_link_for_command(
+    database: str,
+    base: str,
+    ruleset: str,
+    players: list[str] | int,
+    first_dealer: int | None,
+    *,
+    listens_on: str | None = None,
+) -> Any:
+    """Return a new blank sheet's link (a `SheetLink`) for `scorekeeper sheet`, on the
+    server's address `base` (by number, as the pages print it), signed with the app's key.
+
+    Raise OSError when the secret key cannot be read (or made). It lives beside the factory
+    for the reason `edit_link_for_command` does.
+    """
+    from .sheet_links import new_blank_link
+
+    app = create_app({"DATABASE": database, "SERVER_NAME": None, "LISTENS_ON": listens_on})
+    with app.test_request_context("/", base_url=base):
+        return new_blank_link(ruleset, players, first_dealer)

@@ -70,6 +70,7 @@ from .new_game import (
     game_from_form,
     new_game_defaults,
     sentence,
+    sheet_of_form,
 )
 from .quotas import charge, quota
 from .rules_forms import options
@@ -126,11 +127,16 @@ def game_filter(form: GameFilterForm) -> GameFilter:
     )
 
 
-def start_once(db: Connection, game: Game, nonce: str) -> str:
-    """Start the game and return its page; a repeat of the same form starts nothing."""
+def start_once(db: Connection, game: Game, nonce: str, sheet: str = "") -> str:
+    """Start the game and return its page; a repeat of the same form starts nothing. A game
+    played on a blank `sheet` keeps it; if one was started from that sheet already, the
+    page is that game's."""
 
     def start() -> Reply:
-        stored = games.start_game(db, game, device=current_device())
+        if sheet:
+            stored, _ = games.start_from_sheet(db, game, sheet, device=current_device())
+        else:
+            stored = games.start_game(db, game, device=current_device())
         return Reply(303, location=game_url(stored.id))
 
     reply, _ = run_once(db, form_once(nonce), start)
@@ -151,11 +157,12 @@ def new_game() -> Any:
         form = NewGameForm(formdata=None, data=new_game_defaults(db, request.args))
     if request.method == "POST" and not adjust_seats(form) and form.validate():
         game = game_from_form(db, form)
-        if game is not None and form.dealer.data == "draw":
+        sheet = sheet_of_form(form)
+        if game is not None and sheet is not None and form.dealer.data == "draw":
             target = url_for("games.draw", ruleset=form.ruleset.data, player=form.names())
             return redirect(target, code=303)
-        if game is not None:
-            return redirect(start_once(db, game, form.nonce.data or ""), code=303)
+        if game is not None and sheet is not None:
+            return redirect(start_once(db, game, form.nonce.data or "", sheet), code=303)
     if not form.nonce.data:
         form.nonce.data = new_nonce()
     status = 422 if request.method == "POST" and form_errors(form) else 200

@@ -20,6 +20,7 @@ from .db import get_db
 from .errors import page_asked, refusal
 from .language import language
 from .quotas import quota
+from .sheet_links import new_blank_link, watch_link
 from .slow import slow
 
 bp = Blueprint("sheets", __name__)
@@ -113,7 +114,7 @@ def game_sheet(game_id: str) -> Response:
         return refusal(400, Sentence("Paper must be letter or a4."))
     asked = page_asked("part")
     try:
-        sheet, parts = sheet_part(stored_sheet(get_db(), game_id), asked)
+        sheet, parts = sheet_part(stored_sheet(get_db(), game_id, link_to=watch_link), asked)
     except NoSuchPart:
         return refusal(404, f"This game's sheet has no part {asked}.")
     shown = next((part.number for part in parts if part.current), None)
@@ -156,6 +157,7 @@ def blank_sheet() -> Response:
             first_dealer=first_dealer,
             paper=paper,
             language=language(),
+            link=new_blank_link(slug, players, first_dealer),
         )
     except NotFound:
         return refusal(422, f"That sheet cannot be printed: there is no ruleset called {slug!r}")
