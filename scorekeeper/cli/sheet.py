@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -49,8 +50,10 @@ def parse_players(value: str | None, ruleset: Ruleset) -> list[str] | int:
 
 def run_sheet(args: argparse.Namespace) -> int:
     """Render the sheet the arguments ask for and write it, or fail before writing anything."""
-    from ..sheets.render import render_blank_sheet, render_game_sheet
+    from ..presentation.scoresheet import build_blank_sheet
+    from ..sheets.render import render_game_sheet, sheet_pdf
 
+    notes: list[str] = []
     if args.blank:
         if args.game:
             raise CommandError("a blank sheet needs no game file: give --blank or a game, not both")
@@ -60,14 +63,11 @@ def run_sheet(args: argparse.Namespace) -> int:
             )
         ruleset, _ = load_ruleset_option(args.ruleset)
         players = parse_players(args.players, ruleset)
-        ruleset.check_players(players if isinstance(players, int) else len(players))
-        pdf = render_blank_sheet(
-            ruleset,
-            players=players,
-            first_dealer=args.first_dealer,
-            paper=args.paper,
-            link=None if args.no_qr else blank_link(args, players),
-        )
+        # Laid out first: a table the rules refuse is said before any word about the code.
+        sheet = build_blank_sheet(ruleset, players=players, first_dealer=args.first_dealer)
+        if not args.no_qr:
+            sheet = replace(sheet, link=blank_link(args, players, notes))
+        pdf = sheet_pdf(sheet, paper=args.paper)
     else:
         if not args.game:
             raise CommandError("give a game file (or - for standard input), or --blank")
@@ -77,22 +77,24 @@ def run_sheet(args: argparse.Namespace) -> int:
         result = score_game(load_game_text(read_input(args.game)))
         pdf = render_game_sheet(result, paper=args.paper)
         if not args.no_qr:
-            _say(
+            notes.append(
                 "a game from a file is on no server, so its sheet carries no QR code: import "
                 "it, and print its sheet from its page for one"
             )
     write_output(args.output, pdf)
+    for note in notes:  # said once the sheet is written: an error alone is one line
+        print(f"scorekeeper: {note}", file=sys.stderr)
     return 0
 
 
-def blank_link(args: argparse.Namespace, players: list[str] | int) -> Any:
-    """Return the link a blank sheet's QR code holds (a `SheetLink`), saying on standard error
-    which server it opens when none runs; None, said, when the sheet can carry none."""
+def blank_link(args: argparse.Namespace, players: list[str] | int, notes: list[str]) -> Any:
+    """Return the link a blank sheet's QR code holds (a `SheetLink`), noting which server it
+    opens when none runs; None, noting why, when the sheet can carry none."""
     from ..machine.config import default_database_path
 
     slug = args.ruleset
     if slug not in BUILTIN_DOCUMENTS and slug not in VARIANTS:
-        _say(
+        notes.append(
             "a ruleset from a file is not one the server knows, so the sheet carries no QR "
             "code: save it as house rules in the app, and print the sheet from /sheets"
         )
@@ -101,7 +103,7 @@ def blank_link(args: argparse.Namespace, players: list[str] | int) -> Any:
     base, listens_on = server_base(database, args.base, PORT)
     assert base is not None  # a port was given
     if not args.base and listens_on is None:
-        _say(
+        notes.append(
             f"no server is running on {database}; the sheet's QR code opens {base}/, where "
             "`scorekeeper serve` answers by default (--base URL for another, --no-qr for none)"
         )
@@ -112,9 +114,5 @@ def blank_link(args: argparse.Namespace, players: list[str] | int) -> Any:
             str(database), base, slug, players, args.first_dealer, listens_on=listens_on
         )
     except OSError as error:
-        _say(f"cannot read the secret key ({error}), so the sheet carries no QR code")
+        notes.append(f"cannot read the secret key ({error}), so the sheet carries no QR code")
         return None
-
-
-def _say(words: str) -> None:
-    print(f"scorekeeper: {words}", file=sys.stderr)

@@ -229,11 +229,16 @@ def blank_link_for_command(
     """Return a new blank sheet's link (a `SheetLink`) for `scorekeeper sheet`, on the
     server's address `base` (by number, as the pages print it), signed with the app's key.
 
+    Only the sheet's routes are set up, with no store: printing a sheet opens no database.
     Raise OSError when the secret key cannot be read (or made). It lives beside the factory
     for the reason `edit_link_for_command` does.
     """
-    from .sheet_links import new_blank_link
+    from . import sheet_links
 
-    app = create_app({"DATABASE": database, "SERVER_NAME": None, "LISTENS_ON": listens_on})
+    app = Flask(__name__)
+    app.config.update(
+        SECRET_KEY=config.secret_key(config.INSTANCE), DATABASE=database, LISTENS_ON=listens_on
+    )
+    app.register_blueprint(sheet_links.bp)
     with app.test_request_context("/", base_url=base):
-        return new_blank_link(ruleset, players, first_dealer)
+        return sheet_links.new_blank_link(ruleset, players, first_dealer)
