@@ -6,6 +6,7 @@ from __future__ import annotations
 import subprocess
 import tempfile
 from pathlib import Path
+from typing import Any
 
 #: The head of a page, where a sheet prints its QR code: its top 2.5 inches.
 HEAD_INCHES = 2.5
@@ -13,6 +14,12 @@ HEAD_INCHES = 2.5
 
 def qr_links(pdf: bytes, *, dpi: int = 150) -> list[str]:
     """Return the text of every QR code in the head of the PDF's first page."""
+    return [code.text for code in qr_codes(pdf, dpi=dpi)[0]]
+
+
+def qr_codes(pdf: bytes, *, dpi: int = 150) -> tuple[list[Any], Any]:
+    """Return the QR codes found in the head of the PDF's first page (zxing-cpp's results:
+    text, corners in pixels, version), and the head drawn in grey at this resolution."""
     import zxingcpp
     from PIL import Image
 
@@ -25,5 +32,5 @@ def qr_links(pdf: bytes, *, dpi: int = 150) -> list[str]:
             check=True,
         )  # fmt: skip
         with Image.open(Path(folder) / "page.png") as page:
-            found = zxingcpp.read_barcodes(page, formats=zxingcpp.BarcodeFormat.QRCode)
-    return [code.text for code in found]
+            head = page.convert("L")
+    return zxingcpp.read_barcodes(head, formats=zxingcpp.BarcodeFormat.QRCode), head
