@@ -29,12 +29,13 @@ from ..service import games
 from ..storage import NotFound
 from ..storage.sheet_codes import game_of_sheet, new_sheet_id
 from .db import get_db
-from .devices import current_device
+from .devices import COOKIE, current_device
 from .errors import refusal
 from .quotas import charge, quota
 from .sharing import offered
 from .slow import slow
 from .table import game_url
+from .trust import secure_origin
 
 bp = Blueprint("sheet_links", __name__)
 
@@ -87,6 +88,9 @@ def open_sheet(token: str) -> Response:
         return _redirect(after_sheet_opened(found))
     if not blank.ready:
         return _redirect(url_for("games.new_game", sheet=token))
+    if _known_only_at_the_secure_address():
+        here = url_for("sheet_links.open_sheet", token=token, here="1")
+        return render_template("sheet_open.html", here=here)  # type: ignore[return-value]
     try:
         game = game_of_blank_sheet(db, blank)
     except NotFound:
@@ -96,6 +100,22 @@ def open_sheet(token: str) -> Response:
     charge("games")  # a new game of this phone's, as from New game (this phone's quota)
     stored, _ = games.start_from_sheet(db, game, blank.sheet, device=current_device())
     return _redirect(after_sheet_opened(stored.id))
+
+
+def _known_only_at_the_secure_address() -> bool:
+    """Say whether this phone may be known to the server at its secure address alone.
+
+    The QR code holds the plain address. A phone that trusts the secure one keeps its cookie
+    there, marked secure, so the plain address sees a phone it does not know: a game started
+    here would belong to nobody the phone can be. Such a request is shown a page that moves
+    a trusting phone to the secure address first (secure.js); any other opens the game here.
+    """
+    return (
+        not request.is_secure
+        and bool(secure_origin())
+        and COOKIE not in request.cookies
+        and not request.args.get("here")
+    )
 
 
 def _new_game() -> str:

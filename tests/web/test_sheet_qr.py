@@ -279,3 +279,22 @@ def test_a_code_typed_wrong_is_refused_beside_the_field(client, typed: str, said
 def test_the_home_page_offers_the_code_form(client) -> None:
     page = client.get("/").get_data(as_text=True)
     assert 'action="/sheet-code"' in page and 'name="code"' in page
+
+
+def test_on_the_plain_address_a_phone_it_does_not_know_is_asked_to_the_secure_one_first(
+    app, client
+) -> None:
+    app.config["SECURE_PORT"] = 5001
+    link = scanned(printed(client, NAMED))  # this phone printed it: it is known here
+    stranger = app.test_client()
+
+    shown = stranger.get(link)
+
+    assert shown.status_code == 200  # no game yet: a trusting phone moves to the secure page
+    page = shown.get_data(as_text=True)
+    assert '<meta name="scorekeeper-secure" content="https://localhost:5001">' in page
+    assert f'id="open-here" href="{link}?here=1"' in page
+    assert "No games yet" in client.get("/").get_data(as_text=True)
+    opened = stranger.get(f"{link}?here=1")  # a phone that does not trust it opens it here
+    assert opened.status_code == 303
+    assert client.get(link).headers["Location"] == opened.headers["Location"]
