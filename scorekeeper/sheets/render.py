@@ -9,13 +9,12 @@ from __future__ import annotations
 import datetime
 import functools
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from ..machine.config import LANGUAGES, STATIC, TEMPLATES, TRANSLATIONS
 from ..presentation.scoresheet import build_blank_sheet, build_game_sheet
-from ..presentation.sheet_grid import Sheet, SheetLink
+from ..presentation.sheet_grid import Sheet
 from ..rules import GameResult, Ruleset, ScoreError
 from ..rules.sentences import Lines, Sentence, render
 from ..screen.bidi import isolate
@@ -106,11 +105,9 @@ def render_game_sheet(
     paper: str = "letter",
     date: datetime.date | str | None = None,
     static_root: Path = STATIC,
-    link: SheetLink | None = None,
 ) -> bytes:
     """Return the PDF of a game's sheet: every deal so far, the winners once it is over."""
-    sheet = replace(build_game_sheet(result, date=date), link=link)
-    return sheet_pdf(sheet, paper=paper, static_root=static_root)
+    return sheet_pdf(build_game_sheet(result, date=date), paper=paper, static_root=static_root)
 
 
 def render_blank_sheet(
@@ -121,10 +118,7 @@ def render_blank_sheet(
     paper: str = "letter",
     static_root: Path = STATIC,
     language: str = "en",
-    link: SheetLink | None = None,
 ) -> bytes:
-    """Return the PDF of a blank sheet to score a game on with a pencil; its QR code holds
-    `link`, when it has one."""
+    """Return the PDF of a blank sheet to score a game on with a pencil."""
     sheet = build_blank_sheet(ruleset, players=players, first_dealer=first_dealer)
-    sheet = replace(sheet, link=link)
     return sheet_pdf(sheet, paper=paper, static_root=static_root, language=language)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, render_template, request
 
 from ..presentation.blank_sheets import blank_sheets_page
-from ..presentation.scoresheet import stored_sheet
+from ..presentation.scoresheet import build_blank_sheet, stored_sheet
 from ..presentation.sheet_grid import NoSuchPart, sheet_part
 from ..rules import ScoreError
 from ..rules.ruleset import Ruleset
@@ -134,7 +135,7 @@ def blank_form() -> str:
 @slow
 @quota("long reads")
 def blank_sheet() -> Response:
-    from ..sheets.render import render_blank_sheet
+    from ..sheets.render import sheet_pdf
 
     paper = paper_asked()
     if paper is None:
@@ -149,16 +150,11 @@ def blank_sheet() -> Response:
         if first and not first.isdecimal():
             return refusal(400, "The first dealer must be a seat number (0 for the first player).")
         first_dealer = int(first) if first else None
-        return printed(
-            render_blank_sheet,
-            f"blank-{slug}.pdf",
-            ruleset,
-            players=players,
-            first_dealer=first_dealer,
-            paper=paper,
-            language=language(),
-            link=new_blank_link(slug, players, first_dealer),
-        )
+        # Laid out here (a table the rules refuse is refused before anything is signed), with
+        # the link its QR code holds; printed in a printer process.
+        sheet = build_blank_sheet(ruleset, players=players, first_dealer=first_dealer)
+        sheet = replace(sheet, link=new_blank_link(slug, players, first_dealer))
+        return printed(sheet_pdf, f"blank-{slug}.pdf", sheet, paper=paper, language=language())
     except NotFound:
         return refusal(422, f"That sheet cannot be printed: there is no ruleset called {slug!r}")
     except ScoreError as error:

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import base64
 import re
-from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import launch, screenshot, trusting_home
+from tests.browser.conftest import screenshot
 from tests.qr_codes import qr_links
 
 pytestmark = pytest.mark.browser
@@ -93,15 +92,6 @@ def test_a_blank_sheets_qr_code_opens_its_game_ready_to_score_on_two_phones(
     finally:
         scorer.close()
         watcher.close()
-
-
-@pytest.fixture(scope="module")
-def doubting(browser, tmp_path_factory) -> Iterator[object]:
-    """Chromium on a phone that has not trusted the server (an empty certificate store)."""
-    home = trusting_home(tmp_path_factory.mktemp("doubting-home"), None)
-    chromium = launch(browser.browser_type, home)
-    yield chromium
-    chromium.close()
 
 
 def test_a_phone_that_does_not_trust_the_server_scores_the_sheet_on_the_plain_address(
