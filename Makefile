@@ -9,10 +9,10 @@ PORT ?= 5000
 # The phone's copy of the rules: Pyodide from the npm registry, and the phone's Python
 # compiled with it, again whenever that Python (or the templates it draws) changes.
 RUNTIME := static/pyodide/compiled.zip
-PHONE_CODE := $(wildcard scorekeeper/rules/*.py scorekeeper/screen/*.py templates/screen/*.html) \
+PHONE_CODE := scorekeeper/__init__.py $(wildcard scorekeeper/rules/*.py scorekeeper/screen/*.py templates/screen/*.html) \
 	templates/live/chart.html scripts/phone_runtime.py $(wildcard translations/*/LC_MESSAGES/messages.mo)
 
-.PHONY: run service test check lint format bench lowest system-deps clean messages translations
+.PHONY: run service wheel test check lint format bench lowest system-deps clean messages translations
 
 $(STAMP): pyproject.toml
 	@bash scripts/system-deps.sh
@@ -32,6 +32,11 @@ run: $(STAMP) $(RUNTIME)
 # (systemd on Linux and a Raspberry Pi, launchd on macOS), on the checkout's database.
 service: $(STAMP) $(RUNTIME)
 	$(BIN)/scorekeeper service install --host $(HOST) --port $(PORT)
+
+# A wheel to install elsewhere (`pipx install dist/scorekeeper-*.whl`), carrying the phone's
+# copy of the rules: a wheel built without it leaves phones scoring online only.
+wheel: $(STAMP) $(RUNTIME)
+	$(BIN)/python -m pip wheel --no-deps -q -w dist .
 
 test: $(STAMP) $(RUNTIME)
 	@bash scripts/system-deps.sh --browser

@@ -1,10 +1,18 @@
 // Scorekeeper's service worker: keep the app shell, and the phone's copy of the rules, so a
 // phone goes on scoring when the server is out of reach. Pages and the API: the network
 // first, the last good copy when it fails (this phone's table, /offline, for a page that
-// starts a game or lists them, or one never seen). Static files: the cached copy at once, refreshed in the
-// background (never, for a file under its fingerprint: that address always holds the same
-// file). The rules (Pyodide and the server's Python, under /runtime/<fingerprint>/) are
-// fetched once a page is idle, when the page asks, and kept until a release changes them.
+// starts a game or lists them, or one never seen); a request that asks for no stored copy
+// (`cache: "no-store"`: the game as the server has it now) gets none. Static files: the
+// cached copy at once, refreshed in the background (never, for a file under its
+// fingerprint: that address always holds the same file). The rules (Pyodide and the
+// server's Python, under /runtime/<fingerprint>/) are fetched once a page is idle, when the
+// page asks, and kept until a release changes them.
+//
+// One copy of each address is kept, and found whatever headers the phone sends now: a page
+// is drawn in the reader's language (the server says `Vary: Accept-Language, Cookie`), and
+// the copy kept is the one read last, in the language read last (install.js asks for this
+// phone's table again after a switch). A phone whose language setting changed since still
+// opens it.
 "use strict";
 var SHELL = [
   "/offline",
@@ -97,19 +105,36 @@ function fromRuntime(request) {
 // starts one on the phone. Any other page: its last good copy, if the phone has one.
 var STARTS = ["/", "/games/new"];
 
+// Return the copy kept of an address (a Request or a path), whatever the headers asked with.
+function kept(request, options) {
+  return caches.match(request, Object.assign({ ignoreVary: true }, options));
+}
+
+// Keep a copy of what the server answered, in place of any copy of that address before.
+function keep(request, response) {
+  if (response.status !== 200) return;
+  var copy = response.clone();
+  caches.open(CACHE).then(function (cache) {
+    return cache.delete(request, { ignoreVary: true }).then(function () { return cache.put(request, copy); });
+  });
+}
+
+// This phone's table, shown in place of a page the phone cannot have with no connection.
+function thisPhonesTable() {
+  return kept("/offline").then(function (table) { return table || Response.error(); });
+}
+
 function networkFirst(request) {
   return fetch(request).then(function (response) {
-    if (response.status === 200) {
-      var copy = response.clone();
-      caches.open(CACHE).then(function (cache) { cache.put(request, copy); });
-    }
+    keep(request, response);
     return response;
   }).catch(function () {
+    if (request.cache === "no-store") return Response.error(); // asked for the server's, or none
     var page = request.mode === "navigate";
-    if (page && STARTS.indexOf(new URL(request.url).pathname) >= 0) return caches.match("/offline");
-    return caches.match(request, { ignoreVary: true }).then(function (cached) {
+    if (page && STARTS.indexOf(new URL(request.url).pathname) >= 0) return thisPhonesTable();
+    return kept(request).then(function (cached) {
       if (cached) return cached;
-      if (page) return caches.match("/offline");
+      if (page) return thisPhonesTable();
       return Response.error();
     });
   });
@@ -117,14 +142,11 @@ function networkFirst(request) {
 
 function cachedThenRefresh(request) {
   var fingerprinted = new URL(request.url).searchParams.has("v");
-  return caches.match(request).then(function (cached) {
+  return kept(request).then(function (cached) {
     // Under its fingerprint (?v=…) a file never changes: the kept copy is the file.
     if (cached && fingerprinted) return cached;
     var fresh = fetch(request).then(function (response) {
-      if (response.status === 200) {
-        var copy = response.clone();
-        caches.open(CACHE).then(function (cache) { cache.put(request, copy); });
-      }
+      keep(request, response);
       return response;
     });
     if (cached) {
@@ -133,8 +155,8 @@ function cachedThenRefresh(request) {
     }
     // Offline with a new release's file not kept yet: the copy kept under any fingerprint.
     return fresh.catch(function () {
-      return caches.match(request, { ignoreSearch: true }).then(function (kept) {
-        return kept || Response.error();
+      return kept(request, { ignoreSearch: true }).then(function (any) {
+        return any || Response.error();
       });
     });
   });
@@ -146,7 +168,7 @@ self.addEventListener("fetch", function (event) {
     // A form sent with no connection (a phone without JavaScript): this phone's table,
     // never the browser's error page.
     if (request.mode === "navigate") {
-      event.respondWith(fetch(request).catch(function () { return caches.match("/offline"); }));
+      event.respondWith(fetch(request).catch(thisPhonesTable));
     }
     return;
   }

@@ -8,7 +8,7 @@
 // under the totals always says where things stand. On /offline (the page the service
 // worker shows with no connection) phone/here.js lists the games kept here and starts new ones.
 import * as store from "/static/phone/store.js";
-import { nextOp, unsent, word } from "/static/phone/store.js";
+import { nextOp, unsent, wasOffline, word } from "/static/phone/store.js";
 
 // The rules and the sending come once the page is idle, with the rules' runtime: the first
 // visit's page loads only what it needs to draw the server's screen and keep a tap.
@@ -130,6 +130,24 @@ class Table {
     this.phone = false; // the phone answers taps itself
     this.queue = Promise.resolve();
     this.problem = "";
+    this.offline = false; // the server did not answer this phone's last request
+  }
+
+  // Note whether the server answered the last request. Kept with the game: a page opened
+  // later says where things stood until it has asked again.
+  async reached(answered) {
+    const record = this.record;
+    this.offline = !answered;
+    if (record && Boolean(record.offline) !== this.offline) {
+      record.offline = this.offline;
+      await store.save(record);
+    }
+    this.say();
+  }
+
+  // Say whether the server is out of reach, as far as this phone knows.
+  unreached() {
+    return navigator.onLine === false || this.offline;
   }
 
   // Say whether this phone holds anything of the game the server does not have yet.
@@ -141,12 +159,13 @@ class Table {
     return Boolean(record.phone && record.server && nextOp(record));
   }
 
-  // The status line, in words: online, offline with what is kept here, sending, to settle.
+  // The status line, in words: online, offline with what is kept here, sending (only while
+  // the server answers), to settle.
   say(extra) {
     const where = document.getElementById("where");
     if (!where) return;
     const record = this.record;
-    const sync = this.sync;
+    const offline = this.unreached();
     let state = "online";
     let text = word("online");
     if (record && record.mismatch) {
@@ -164,14 +183,14 @@ class Table {
       if (left.deals) kept.push(count(left.deals, "deals"));
       if (left.taps) kept.push(count(left.taps, "taps"));
       if (record.local) {
-        state = sync && sync.offline ? "offline" : "sending";
-        text = sync && sync.offline
+        state = offline ? "offline" : "sending";
+        text = offline
           ? word("offlineLocal", { deals: count(record.phone.document.deals.length, "deals") })
           : word("sending");
       } else if (!kept.length) {
-        state = "online";
-        text = word("online");
-      } else if (sync && sync.offline) {
+        state = offline ? "offline" : "online";
+        text = word(offline ? "offlineInStep" : "online");
+      } else if (offline) {
         state = "offline";
         const both = kept.length > 1 ? word("both", { first: kept[0], second: kept[1] }) : kept[0];
         text = word("offlineKept", { kept: both });
@@ -181,9 +200,11 @@ class Table {
       }
     } else if (record && record.waiting && record.waiting.length) {
       const waiting = count(record.waiting.length, "taps");
-      state = this.offline ? "offline" : "sending";
-      text = this.offline ? word("offlineWaiting", { taps: waiting }) : word("sending");
-    } else if (this.offline) {
+      state = offline ? "offline" : "sending";
+      // A server with no runtime offers no offline table: the rules never get ready here.
+      const wait = runtimeUrl() ? "offlineWaiting" : "offlineNoTable";
+      text = offline ? word(wait, { taps: waiting }) : word("sending");
+    } else if (offline) {
       state = "offline";
       text = word("offlineNoCopy");
     }
@@ -199,6 +220,7 @@ class Table {
     this.record = (await store.load(this.id).catch(function () { return null; })) || null;
     const record = this.record;
     const page = this.page;
+    this.offline = wasOffline(record);
     const ahead = record && record.phone && record.server &&
       (record.server.version > page.version || nextOp(record) || record.settle || record.mismatch);
     if (ahead && record.screen) swap(record.screen); // this phone's game, newer than the page
@@ -216,6 +238,7 @@ class Table {
   // Begin on /offline with a game kept on this phone.
   async resume(record) {
     this.record = record;
+    this.offline = wasOffline(record);
     if (record.screen) swap(record.screen);
     this.say();
     if (record.settle) this.drawSettle();
@@ -237,7 +260,7 @@ class Table {
       server = await sync.fetchServer(this.id, null); // taps went to the server meanwhile
     }
     let record = this.record;
-    if (server && server.offline) this.offline = true;
+    if (server) await this.reached(!server.offline);
     if (!record || !record.phone) {
       if (!server || !server.document) { this.offline = true; this.say(); return; }
       const waiting = record ? record.waiting : [];
@@ -347,8 +370,7 @@ class Table {
       try {
         answered = await fetch(this.url + "/tap", { method: "POST", body: form, redirect: "manual", credentials: "same-origin" });
       } catch (error) {
-        this.offline = true;
-        this.say();
+        await this.reached(false);
         return;
       }
       tap.sent = true;
@@ -356,8 +378,8 @@ class Table {
       if (answered.type !== "opaqueredirect") break; // refused: the page it sent says why
     }
     record.waiting = [];
+    await this.reached(true);
     await store.save(record);
-    this.offline = false;
     await this.fromServer(answered && answered.type !== "opaqueredirect" ? answered : null);
   }
 
@@ -368,8 +390,7 @@ class Table {
       const response = answered || await fetch(this.url, { credentials: "same-origin", cache: "no-store" });
       html = await response.text();
     } catch (error) {
-      this.offline = true;
-      this.say();
+      await this.reached(false);
       return;
     }
     const fresh = new DOMParser().parseFromString(html, "text/html");
@@ -389,6 +410,8 @@ class Table {
       token: token,
       renew: renewToken,
       changed: function () { table.say(); },
+      reached: function (answered) { return table.reached(answered); },
+      unreached: function () { return table.unreached(); },
       reconcile: function () { return table.reconcile(); },
       refused: function (op, answer) { return table.refused(op, answer); },
       created: function (made) { return table.created(made); },
@@ -403,10 +426,11 @@ class Table {
 
   created(made) { return settle.created(this, made); }
 
+  // A game left to settle: both versions, the server's as it is now.
   async drawSettle() {
     await loadPhoneCode();
     await rules.start(runtimeUrl());
-    return settle.drawSettle(this);
+    return settle.reopen(this);
   }
 
   settleWith(choice) { return settle.settleWith(this, choice); }
@@ -435,10 +459,13 @@ function listen(table) {
       const chosen = event.target.closest("[data-settle]");
       if (!chosen) return;
       chosen.disabled = true;
-      table.queue = table.queue.then(function () { return table.settleWith(chosen.dataset.settle); });
+      table.queue = table.queue.then(function () { return table.settleWith(chosen.dataset.settle); }).catch(function (error) {
+        table.say(word("tapFailed", { error: error.message }));
+      });
     });
   }
-  window.addEventListener("online", function () { if (table.sync) table.sync.kick(); });
+  window.addEventListener("online", function () { table.say(); if (table.sync) table.sync.kick(); });
+  window.addEventListener("offline", function () { table.say(); });
   // secure.js moves a page from the plain address to the secure one only once this phone has
   // nothing of this game to send: what a phone keeps is kept per address.
   window.scorekeeperWaiting = function () { return table.waiting(); };

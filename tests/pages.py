@@ -11,15 +11,17 @@ CALCULATED = (
 )
 
 
-def every_page(finished: str, current: str, archived: str) -> list[str]:
+def every_page(finished: str, current: str, archived: str, join: str) -> list[str]:
     """Return every page's address, given a game over (Back Alley), a Joker game being
-    played (three deals in) and a Joker game in the archive."""
+    played (three deals in), a Joker game in the archive, and the edit link (its path) of
+    the game being played."""
     return [
         "/",
         "/?state=archived",
         f"/games/{archived}",
         f"/games/{archived}/delete",
         f"/games/{current}/delete",
+        join,
         "/games/new",
         "/games/new/draw?ruleset=back-alley-pagat&player=Ann&player=Bob&player=Cy&player=Dee",
         f"/games/{current}",

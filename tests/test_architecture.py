@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import ast
 import collections
+import io
 import itertools
+import keyword
 import re
 import sys
-from collections.abc import Callable
+import tokenize
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from tests.conftest import REPO
 
@@ -600,4 +604,246 @@ def test_the_map_checker_sees_a_missing_package_and_a_stale_file(tmp_path: Path)
         "the map leaves out pkg/b/",
         "the map's pkg/a/ names gone.py, which is not there",
         "the map names pkg/c/, which is not there",
+    ]
+
+
+# No code written twice: runs of lines that repeat, to the letter or in shape.
+
+#: How many lines that count, one after another, make a repeat.
+REPEAT_LINES = 6
+#: A line of nothing but these says nothing on its own (a call's or a literal's close).
+BRACKETS = {"(", ")", "[", "]", "{", "}", ",", ":"}
+#: Keywords that are values: shaped as names are.
+VALUE_KEYWORDS = {"True", "False", "None"}
+#: The tokens that open and close an f-string, where it is several (Python 3.12 on).
+FSTRING_START = getattr(tokenize, "FSTRING_START", None)
+FSTRING_END = getattr(tokenize, "FSTRING_END", None)
+#: Tokens that are not code: comments, line breaks inside a statement, indents.
+NOT_CODE = {tokenize.COMMENT, tokenize.NL, tokenize.INDENT, tokenize.DEDENT, tokenize.ENCODING}
+
+
+def _statements(source: str) -> Iterator[list[tokenize.TokenInfo]]:
+    """Yield each statement's tokens (a logical line), comments and line breaks left out."""
+    tokens: list[tokenize.TokenInfo] = []
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type in (tokenize.NEWLINE, tokenize.ENDMARKER):
+            if tokens:
+                yield tokens
+            tokens = []
+        elif token.type not in NOT_CODE:
+            tokens.append(token)
+
+
+def _shapes(statement: list[tokenize.TokenInfo]) -> list[tuple[int, str]]:
+    """Return the shape of each token of a statement, with the line it starts on."""
+    shapes = []
+    brackets = fstring = 0
+    for place, token in enumerate(statement):
+        kind, text = token.type, token.string
+        if fstring:
+            fstring += (kind == FSTRING_START) - (kind == FSTRING_END)
+            continue
+        if kind == FSTRING_START:
+            fstring, shape = 1, "STR"
+        elif kind == tokenize.STRING:
+            shape = "STR"
+        elif kind == tokenize.NUMBER:
+            shape = "NUM"
+        elif kind == tokenize.NAME:
+            follows = statement[place + 1].string if place + 1 < len(statement) else ""
+            argument = brackets and follows == "=" and statement[place - 1].string in ("(", ",")
+            keeps = keyword.iskeyword(text) and text not in VALUE_KEYWORDS
+            shape = text if keeps or argument else "NAME"
+        else:
+            brackets += (text in ("(", "[", "{")) - (text in (")", "]", "}"))
+            shape = text
+        shapes.append((token.start[0], shape))
+    return shapes
+
+
+class Line(NamedTuple):
+    """A line of code that counts toward a repeat: where it is, and its shape."""
+
+    number: int
+    shape: str
+    statement: int  #: which statement of the file it belongs to, counting from 0
+
+
+def line_shapes(source: str) -> list[Line]:
+    """Return each line of code that counts toward a repeat, with its shape.
+
+    A line's shape is its tokens (`tokenize`): each name written NAME (True, False and
+    None too), each string (an f-string too) STR, each number NUM, and the rest as it is:
+    keywords (`if`, `return`), operators, brackets, and the name of a keyword argument
+    (`deal=` in a call, a parameter's with a default), which is the callee's word, so calls
+    that pass other arguments differ. Dropped: comments and blank lines; whole statements
+    that are strings alone (docstrings), imports, decorators, and declarations of a name
+    with its type on one line (`name: type`, `name: type = value`: a dataclass's fields);
+    lines of nothing but brackets, commas and colons; and a line of the same shape as the
+    line kept before it (a list's items count once). A token is on the line it starts on.
+    """
+    lines: dict[int, list[str]] = collections.defaultdict(list)
+    statement_of: dict[int, int] = {}
+    for index, statement in enumerate(_statements(source)):
+        first, second = statement[0], statement[1].string if len(statement) > 1 else ""
+        named = first.type == tokenize.NAME and not keyword.iskeyword(first.string)
+        declares = named and second == ":" and statement[-1].end[0] == first.start[0]
+        if first.string in ("import", "from", "@") or declares:
+            continue
+        shapes = _shapes(statement)
+        if {shape for _, shape in shapes} == {"STR"}:
+            continue
+        for line, shape in shapes:
+            lines[line].append(shape)
+            statement_of.setdefault(line, index)
+    kept: list[Line] = []
+    for number, tokens in sorted(lines.items()):
+        shape = " ".join(tokens)
+        if not set(tokens) <= BRACKETS and not (kept and kept[-1].shape == shape):
+            kept.append(Line(number, shape, statement_of[number]))
+    return kept
+
+
+def repeated_runs(folder: Path, root: Path, *, length: int = REPEAT_LINES) -> list[str]:
+    """Return each pair of places in the folder's Python files where `length` or more lines
+    that count stand in the same shape (`line_shapes`), as `file:line ↔ file:line` (the
+    first line of each run, the files named from `root`).
+
+    Two runs inside one statement are rows of one table (a dict of rulesets, a tuple of
+    variants), not code written twice: they are not compared.
+    """
+    shapes = {
+        path.relative_to(root).as_posix(): line_shapes(path.read_text(encoding="utf-8"))
+        for path in sorted(folder.rglob("*.py"))
+    }
+    starts: dict[tuple[str, ...], list[tuple[str, int]]] = collections.defaultdict(list)
+    for name, lines in shapes.items():
+        for start in range(len(lines) - length + 1):
+            window = tuple(line.shape for line in lines[start : start + length])
+            starts[window].append((name, start))
+    pairs = []
+    for places in starts.values():
+        for (one, i), (other, j) in itertools.combinations(places, 2):
+            first, second = shapes[one], shapes[other]
+            if one == other and j - i < length:
+                continue  # a run that overlaps itself
+            if one == other and first[i].statement == second[j + length - 1].statement:
+                continue  # rows of one table
+            if i and j and first[i - 1].shape == second[j - 1].shape:
+                continue  # inside a longer run, named where it starts
+            pairs.append(f"{one}:{first[i].number} ↔ {other}:{second[j].number}")
+    return sorted(pairs)
+
+
+def test_the_rules_package_writes_nothing_twice() -> None:
+    folder = REPO / PACKAGE / "rules"
+    assert len(list(folder.glob("*.py"))) > 10, "scorekeeper/rules has moved"
+    twice = repeated_runs(folder, REPO)
+    assert not twice, (
+        f"These runs of {REPEAT_LINES} or more lines repeat, to the letter or alike but for "
+        "names, strings and numbers; write the logic once:\n" + "\n".join(twice)
+    )
+
+
+def test_the_shape_of_a_line_keeps_keywords_and_argument_names_and_drops_what_says_nothing() -> (
+    None
+):
+    source = (
+        '"""A docstring."""\n'
+        "import json\n"
+        "total = add(1, 'a', key=name, value=None)  # a comment\n"
+        "\n"
+        "@cache\n"
+        "def said(points: int = 0) -> str:\n"
+        "    if points is None:\n"
+        "        return f'{points} points'\n"
+        "    return (\n"
+        "        points,\n"
+        "    )\n"
+        "size: int = 3\n"
+        "ends = [\n"
+        "    'a',\n"
+        "    'b',\n"
+        "    'c',\n"
+        "]\n"
+    )
+    assert [(line.number, line.shape) for line in line_shapes(source)] == [
+        (3, "NAME = NAME ( NUM , STR , key = NAME , value = NAME )"),
+        (6, "def NAME ( NAME : NAME = NUM ) -> NAME :"),
+        (7, "if NAME is NAME :"),
+        (8, "return STR"),
+        (9, "return ("),
+        (10, "NAME ,"),
+        (13, "NAME = ["),
+        (14, "STR ,"),
+    ]
+
+
+def test_the_repeat_finder_sees_code_alike_in_shape_and_nothing_else(tmp_path: Path) -> None:
+    folder = tmp_path / "pkg"
+    folder.mkdir()
+    fields = ("name: str", "place: int = 0", "dealer: bool = False", "tricks: list[int]")
+    fields = "".join(f"    {field}\n" for field in (*fields, "made: bool | None = None"))
+    scored = (
+        "def total(scores, bonus):\n"
+        '    """Add the scores up."""\n'
+        "    points = 0\n"
+        "    for score in scores:\n"
+        "        if score > 10:\n"
+        "            points += score * 2\n"
+        "        else:\n"
+        "            points -= 1\n"
+        "    return points + bonus\n"
+    )
+    (folder / "a.py").write_text(scored)
+    (folder / "b.py").write_text(
+        f"from dataclasses import dataclass\n\n\n@dataclass\nclass Seat:\n{fields}\n\n"
+        "def tricks(deals, extra):\n"
+        "    # The same logic with other names, numbers and no docstring.\n"
+        "    taken = 5\n\n"
+        "    for deal in deals:\n"
+        "        if deal > 3:\n"
+        "            taken += deal * 4\n"
+        "        else:\n"
+        "            taken -= 7\n"
+        "    return taken + extra\n"
+    )
+    # One line in the middle differs in shape: what is left are two runs shorter than six.
+    (folder / "c.py").write_text(scored.replace("if score > 10:", "if score > 10 and bonus:"))
+    # A dataclass's fields again, two calls that pass other arguments, a table's rows.
+    row = ("'{}': dict(", "    cards={},", "    deck='54',", "    board=None,", "    lead=[1],")
+    row = "".join(f"    {line}\n" for line in (*row, "    redeal=-1,", "),"))
+    rows = "".join(row.format(name, cards) for cards, name in enumerate("abc", 1))
+    (folder / "d.py").write_text(
+        f"@dataclass\nclass Place:\n{fields}\n\n"
+        "def refuse(total, seat):\n"
+        "    if total > 10:\n"
+        "        raise ValueError(say('too many', most=10, total=total), seat=seat + 1)\n"
+        "    if total < 0:\n"
+        "        raise ValueError(\n"
+        "            say(\n"
+        "                'too few',\n"
+        "                least=0,\n"
+        "                total=total,\n"
+        "            ),\n"
+        "            seat=seat + 1,\n"
+        "        )\n"
+        "    raise ValueError(\n"
+        "        say(\n"
+        "            'too far',\n"
+        "            most=10,\n"
+        "            total=total,\n"
+        "        ),\n"
+        "        seat=seat + 1,\n"
+        "    )\n\n\n"
+        f"TABLE = {{\n{rows}}}\n"
+    )
+    assert repeated_runs(folder, tmp_path) == ["pkg/a.py:1 ↔ pkg/b.py:13"]
+    assert repeated_runs(folder, tmp_path, length=3) == [
+        "pkg/a.py:1 ↔ pkg/b.py:13",
+        "pkg/a.py:1 ↔ pkg/c.py:1",
+        "pkg/a.py:6 ↔ pkg/c.py:6",
+        "pkg/b.py:13 ↔ pkg/c.py:1",
+        "pkg/b.py:19 ↔ pkg/c.py:6",
+        "pkg/d.py:14 ↔ pkg/d.py:22",
     ]

@@ -4,8 +4,8 @@ One module per family of subcommands (score.py, sheet.py, database.py, all_games
 rules.py, service.py, trust.py); each adds its own subcommands to the parser. Only the
 subcommand that runs imports what it needs, so `scorekeeper score` never loads Flask or
 WeasyPrint and starts fast. File and usage problems are a `CommandError` (files.py);
-problems with the rules stay a `ScoreError`. Both end as one line on standard error and
-exit status 1.
+problems with the rules stay a `ScoreError`. Both end as one line on standard error,
+`scorekeeper: ` and what is wrong, and exit status 1.
 
 May import: machine, rules, house_rules, storage, standings, service, presentation,
 transfer, sheets, screen, web, server (each subcommand imports only what it runs).
@@ -45,15 +45,21 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: The exit status of every error, whatever went wrong (README "The command").
+ERROR = 1
+#: The exit status when Ctrl-C stops the command, as shells count it (128 + SIGINT).
+INTERRUPTED = 130
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command. Every error, whatever its kind, is one line on standard error saying
-    what is wrong (starting `deal N:` where it concerns a deal, with a hint where one helps),
-    nothing on standard output, and exit status 1."""
+    """Run the command. Every error, whatever its kind, is one line on standard error, the
+    program's name first as conventional tools say it (`scorekeeper: deal 3: …`, with a hint
+    where one helps), nothing on standard output, and exit status 1."""
     try:
         args = build_parser().parse_args(argv)
         return args.run(args)
     except (CommandError, ScoreError) as error:
-        print(str(error), file=sys.stderr)
-        return 1
+        print(f"scorekeeper: {error}", file=sys.stderr)
+        return ERROR
     except KeyboardInterrupt:
-        return 130
+        return INTERRUPTED

@@ -65,11 +65,10 @@ def run_export_all(args: argparse.Namespace) -> int:
 def run_import_all(args: argparse.Namespace) -> int:
     """Add every game of an archive file to the database (none if any is bad), a few at a
     time, so phones scoring meanwhile are not held up; say how far it is as it goes."""
-    from ..storage import StorageError, open_database
+    from ..storage import StorageError, open_database, ruleset_lookup
     from ..transfer.all_games import import_games, read_all_games_text
 
-    games = read_all_games_text(read_input(args.archive))
-    db = open_database(database_path(args.db))
+    text = read_input(args.archive)
     told = [time.monotonic()]
 
     def progress(done: int, total: int) -> None:
@@ -78,7 +77,10 @@ def run_import_all(args: argparse.Namespace) -> int:
             print(f"imported {done:,} of {total:,} games…", file=sys.stderr, flush=True)
             told[0] = time.monotonic()
 
+    db = open_database(database_path(args.db))
     try:
+        # A game may name any ruleset this database offers by slug, its house rules too.
+        games = read_all_games_text(text, lookup=ruleset_lookup(db))
         count = import_games(db, games, progress=progress)
     except StorageError as error:
         raise CommandError(str(error)) from None

@@ -110,6 +110,7 @@ def run_serve(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise CommandError(str(error)) from None
     from ..server.secure import SecureError
+    from ..server.serve import CannotListen
 
     try:
         serve(
@@ -125,6 +126,10 @@ def run_serve(args: argparse.Namespace) -> int:
         )
     except SecureError as error:
         raise CommandError(f"the secure address cannot be served: {error}") from None
+    except CannotListen as error:
+        raise CommandError(str(error)) from None
+    except OSError as error:  # the system refused the server something once it had started
+        raise CommandError(f"the server stopped: {error.strerror or error}") from None
     return 0
 
 
@@ -204,8 +209,7 @@ def _restore(database: Path, name: str, *, ask: bool) -> int:
         print(question, end="", flush=True, file=sys.stderr)
         answer = sys.stdin.readline().strip().lower()
         if answer not in ("y", "yes"):
-            print("Nothing was changed.", file=sys.stderr)
-            return 1
+            raise CommandError("nothing was changed: the restore was not confirmed")
     before = restore(database, backup.path)
     print(f"Restored {backup.path.name}; the games there before are in {before}", file=sys.stderr)
     return 0

@@ -30,7 +30,7 @@ from ..rules import (
     score_deal,
     score_game,
 )
-from ..rules.sentences import Sentence
+from ..rules.sentences import Plural, Sentence
 from .phrases import ordinal
 
 EXAMPLE_NAMES = (
@@ -290,7 +290,7 @@ def dealer_hook_example(table: _Table) -> HookExample | None:
     choices = bid_choices(table.ruleset, cards, before, len(table.players))
     dealer = table.players[table.order[-1]]
     return HookExample(
-        Sentence("The dealer's hook with {n} cards", n=cards),
+        Plural("The dealer's hook with {n} card", "The dealer's hook with {n} cards", cards),
         cards,
         tuple(
             (table.players[seat], bid.label())

@@ -207,7 +207,7 @@ VARIANT_SCHEMA: tuple[Rule, ...] = (
         note=Sentence(
             "Only with exact scoring and exactly 4 players, each playing for themself "
             "(Teams: each plays for themself). A pair earns the set bonus only when both "
-            "partners made every bid of the set."
+            "partners made every bid of the set and the other pair did not."
         ),
         read_by=exactly,
         idle=VARIANT_DEFAULTS["pairs"],

@@ -332,7 +332,8 @@ def _pairs(ruleset: Ruleset) -> RuleWords:
         ),
         Sentence(
             "A pair earns the set bonus only when both partners made every bid of the set, each "
-            "counting their own deals."
+            "counting their own deals, and the other pair did not: when both pairs do, neither "
+            "earns it."
         ),
     )
     line = Sentence(

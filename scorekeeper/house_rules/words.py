@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from ..rules import RainbowBid, RainbowBonus, Ruleset
 from ..rules.parts import ALL_KEYS, RAINBOW_CARDS
-from ..rules.sentences import Lines, Sentence, joined
+from ..rules.sentences import Lines, Plural, Sentence, joined
 from .phrases import RuleWords, Section, nth
 from .schedules import schedule_words
 from .scoring_words import board_words, scoring_words
@@ -134,15 +134,21 @@ def _schedule(ruleset: Ruleset) -> RuleWords:
         rows.append(
             (
                 Sentence("{who} players", who=who),
-                Sentence("{n} deals: {schedule}", n=len(counts), schedule=schedule_words(counts)),
+                Plural(
+                    "{n} deal: {schedule}",
+                    "{n} deals: {schedule}",
+                    len(counts),
+                    schedule=schedule_words(counts),
+                ),
             )
         )
     if len(by_count) == 1:
         counts = next(iter(by_count))
         sentences = (
-            Sentence(
+            Plural(
+                "{n} deal, with this many cards to each player: {schedule}.",
                 "{n} deals, with this many cards to each player: {schedule}.",
-                n=len(counts),
+                len(counts),
                 schedule=schedule_words(counts),
             ),
             Sentence(
@@ -243,7 +249,7 @@ def _dealer_hook(ruleset: Ruleset) -> RuleWords:
 
 def _redeal(ruleset: Ruleset) -> RuleWords:
     title = Sentence("When everyone passes")
-    if ruleset.redeal is None:
+    if not ruleset.throws_in():
         played = Sentence("played and scored")
         if ruleset.min_bid > 0:
             return RuleWords(

@@ -1,7 +1,7 @@
-"""This machine: where things live (the app's folders, the database, the secret key), the
-settings read from the environment, and its addresses on the home network.
+"""This machine: where things live (the database, the secret key), the settings read from
+the environment, and its addresses on the home network.
 
-`config.py` says where the folders, the database and the key are and reads the
+`config.py` says where the database and the key are and reads the
 environment's settings; `addresses.py` finds the LAN address and makes links that
 other phones can open, by name first; `certificates.py` keeps this machine's own
 certificate authority and the server's certificate; `running.py` is the record a
@@ -9,6 +9,6 @@ running server leaves beside its database (its port, address and name); `orphans
 ends a helper process with its parent. Everything above reads these; nothing here
 knows games.
 
-May import: nothing of Scorekeeper's.
+May import: nothing of Scorekeeper's (but the top package's shipped folders).
 Libraries: platformdirs, cryptography.
 """

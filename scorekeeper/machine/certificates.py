@@ -52,10 +52,6 @@ HOME_RANGES = (
 FOLDER = "tls"
 
 
-class CertificateError(Exception):
-    """A certificate or key that cannot be read or used."""
-
-
 @dataclass(frozen=True)
 class Certificates:
     """Where this machine's authority and the server's certificate are kept."""

@@ -1,4 +1,5 @@
-"""Where things live on this machine: the project's folders, the database, the secret key."""
+"""Where things live on this machine: the database and the secret key (the folders shipped with
+the app are located by the top package, `scorekeeper`)."""
 
 from __future__ import annotations
 
@@ -8,15 +9,7 @@ import secrets
 import socket
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parent.parent
-#: The checkout the package sits in, when it runs from one (`make run`, an editable install).
-CHECKOUT = PACKAGE.parent
-
-
-def _folder(name: str) -> Path:
-    """Return a folder of the app: inside the installed package, or at the checkout's top."""
-    installed = PACKAGE / name  # the wheel maps templates/, static/, docs/, translations/ in here
-    return installed if installed.is_dir() else CHECKOUT / name
+from .. import CHECKOUT
 
 
 def _instance() -> Path:
@@ -31,10 +24,6 @@ def _instance() -> Path:
     return user_data_path("scorekeeper", appauthor=False)
 
 
-TEMPLATES = _folder("templates")
-STATIC = _folder("static")
-DOCS = _folder("docs")
-TRANSLATIONS = _folder("translations")
 #: The languages a page may be read in, English first (the default). Adding one is a line
 #: here and its catalog, translations/<code>/LC_MESSAGES/messages.po (README: "Languages").
 LANGUAGES = {

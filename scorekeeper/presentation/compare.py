@@ -19,8 +19,8 @@ from typing import Any
 
 from ..house_rules.compare import Comparison, Line, RuleChange, compare
 from ..rules import GameResult, Ruleset
+from ..rules.lately import Lately
 from ..storage import Connection, StoredGame, find_any_ruleset, get_game, ruleset_choices
-from .memo import TextCache
 
 #: Lines (one side's score and its sentences, under both rulesets) on one part of the page:
 #: every deal of a 26-deal game of 4 sides on one, 12 deals at a time of 20 sides.
@@ -28,8 +28,10 @@ LINES_PER_PART = 240
 #: The most rulesets tried on a game for the list of choices; any more are listed untried.
 TRY_AT_MOST = 40
 
-_COMPARED: TextCache[Comparison] = TextCache(size=16)
-_TRIED: TextCache[str | None] = TextCache(size=256)
+#: Comparisons worked out lately, by the game's text and the other ruleset; and, for the list
+#: of choices, what each ruleset tried on a game found wrong with it (None: nothing).
+_COMPARED: Lately[Any, Comparison] = Lately(16)
+_TRIED: Lately[Any, str | None] = Lately(256)
 
 
 class NoSuchPart(LookupError):
@@ -122,7 +124,7 @@ def compare_page(db: Connection, game_id: str, slug: str, part: int = 1) -> Comp
     if slug:
         other = find_any_ruleset(db, slug)
         key = (stored.read.text, _document_key(other.ruleset), json.dumps(other.game_ref))
-        whole = _COMPARED.get(key, lambda: compare(ours, other.ruleset, other.game_ref))
+        whole = _COMPARED.get_or_make(key, lambda: compare(ours, other.ruleset, other.game_ref))
         comparison = compared(whole, part)
     return ComparePage(
         game_id=stored.id,
@@ -149,7 +151,7 @@ def compare_choices(db: Connection, stored: StoredGame) -> list[CompareChoice]:
 
     def problem(ruleset: Ruleset, ref: Any) -> str | None:
         key = (stored.read.text, _document_key(ruleset), json.dumps(ref))
-        return _TRIED.get(key, lambda: compare(ours, ruleset, ref).problem)
+        return _TRIED.get_or_make(key, lambda: compare(ours, ruleset, ref).problem)
 
     return [
         CompareChoice(choice.slug, choice.ruleset.name, problem(choice.ruleset, choice.game_ref))

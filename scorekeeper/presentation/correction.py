@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..rules import TRUMPS, Ruleset, bid_choices, trump_label
+from ..rules import TRUMPS, Bid, Ruleset, bid_choices, trump_label
 from ..rules.sentences import Sentence
 
 if TYPE_CHECKING:
@@ -63,22 +63,30 @@ class CorrectionPage:
     teams: list[Pick]  #: each team's tricks, in a partnership
     trump: Pick
     rainbows: list[RainbowHolder] = field(default_factory=list)  #: empty unless asked
+    throws_in: bool = False  #: tricks left blank ("—") are offered: a deal thrown in
     problem: str = ""  #: what is wrong with the whole correction
     tricks_problem: str = ""  #: what is wrong with the tricks as a whole
+
+
+def bid_value(bid: Bid) -> str:
+    """Return a bid as the form's choices hold it (a zero is "pass", however it was written)."""
+    return "pass" if bid.is_zero else str(bid.to_json())
 
 
 def bid_options(ruleset: Ruleset, cards: int, players: int) -> tuple[tuple[str, str], ...]:
     """Return every bid that could be said with these cards, as (value, words)."""
     options = []
     for choice in bid_choices(ruleset, cards, [], players):
-        value = str(choice.bid.to_json())
+        value = bid_value(choice.bid)
         options.append((value, Sentence("board") if value == "board" else choice.label))
     return tuple(options)
 
 
-def trick_options(cards: int) -> tuple[tuple[str, str], ...]:
-    """Return the tricks a player or team may have taken, "—" for none noted."""
-    return (("", "—"), *((str(n), str(n)) for n in range(cards + 1)))
+def trick_options(ruleset: Ruleset, cards: int) -> tuple[tuple[str, str], ...]:
+    """Return the tricks a player or team may have taken; "—" for none noted (a deal thrown
+    in) only where the rules throw a deal in, as New deal offers it."""
+    taken = tuple((str(n), str(n)) for n in range(cards + 1))
+    return (("", "—"), *taken) if ruleset.throws_in() else taken
 
 
 def trump_choices(ruleset: Ruleset) -> tuple[tuple[str, str], ...]:
@@ -100,7 +108,7 @@ def correction_page(
     deal = stored.result().deals[position - 1]
     cards = deal.setup.cards
     bids = bid_options(ruleset, cards, len(game.players))
-    tricks = trick_options(cards)
+    tricks = trick_options(ruleset, cards)
 
     def pick(name: str, label: str, choices: tuple[tuple[str, str], ...]) -> Pick:
         return Pick(name, label, choices, str(values.get(name, "")), errors.get(name, ""))
@@ -131,6 +139,7 @@ def correction_page(
         teams=teams,
         trump=pick("trump", Sentence("Trump"), trump_choices(ruleset)),
         rainbows=rainbows,
+        throws_in=ruleset.throws_in(),
         problem=errors.get("form", ""),
         tricks_problem=errors.get("tricks", ""),
     )

@@ -1,5 +1,6 @@
-"""The home page as plain data: one page of the list of games, the ask before a deletion, and
-the ask before a phone keeps a game through the host's one-use creator link.
+"""The home page as plain data: one page of the list of games, the ask before a deletion, the
+ask before a phone scores a game through its edit link, and the ask before a phone keeps a
+game through the host's one-use creator link.
 
 The list is drawn from every game's stored results (`standings.results`): games being
 played first, then the latest changed, twenty to a page, found by player, rules, day
@@ -12,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ..rules.sentences import Sentence
+from ..rules.variants import titled
 from ..standings.results import GameFilter, archived_count, recent_games, ruleset_names
 from ..storage import Connection, created_by, creator_key_matches, get_game
 from ..storage.listing import ListedGame
@@ -27,7 +30,7 @@ class HomeGame:
 
     id: str
     updated: str
-    ruleset: str
+    ruleset: str  #: its name (`titled`: said in the reader's language where it is the app's)
     sides: list[str]
     totals: list[int]
     complete: bool
@@ -49,7 +52,8 @@ class HomePage:
     filtered: bool  #: whether any filter leaves games out
     archive_view: bool  #: whether the list is of the games in the archive
     archived: int  #: games in the archive
-    ruleset_choices: list[tuple[str, str]]  #: the rules filter's (value, label): rules played most
+    #: The rules filter's (value, label): the rules played most, by their stored name.
+    ruleset_choices: list[tuple[str, str]]
 
 
 @dataclass(frozen=True)
@@ -86,7 +90,10 @@ def home_page(
         filtered=chosen != GameFilter(),
         archive_view=chosen.archived,
         archived=archived_count(db),
-        ruleset_choices=[("", "Any"), *((name, name) for name in _rulesets_offered(db, chosen))],
+        ruleset_choices=[
+            ("", Sentence("Any")),
+            *((name, titled(name)) for name in _rulesets_offered(db, chosen)),
+        ],
     )
 
 
@@ -114,6 +121,27 @@ def keep_page(db: Connection, game_id: str, creator_key: str) -> KeepPage:
     )
 
 
+@dataclass(frozen=True)
+class JoinPage:
+    """The ask before a phone scores a game too, opened from the game's edit link."""
+
+    game_id: str
+    players: list[str]
+    deals: int  #: deals recorded
+
+
+def join_page(db: Connection, game_id: str) -> JoinPage:
+    """Build the ask before this phone scores the game too (raise NotFound if unknown).
+
+    Opening the edit link asks; only the answer makes the phone a scorer, so a chat app's
+    link preview changes nothing.
+    """
+    stored = get_game(db, game_id)
+    return JoinPage(
+        game_id=stored.id, players=list(stored.game.players), deals=len(stored.game.deals)
+    )
+
+
 def delete_page(db: Connection, game_id: str) -> DeletePage:
     """Build the page asking before a game is deleted for good (raise NotFound if unknown)."""
     stored = get_game(db, game_id)
@@ -137,7 +165,7 @@ def _home_game(game: ListedGame, yours: bool) -> HomeGame:
     return HomeGame(
         id=game.id,
         updated=game.updated,
-        ruleset=game.ruleset,
+        ruleset=titled(game.ruleset),
         sides=list(game.sides),
         totals=list(game.totals),
         complete=game.complete,

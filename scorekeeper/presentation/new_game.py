@@ -10,8 +10,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..rules import MAX_NAME_LENGTH, Ruleset, name_key, read_players, visible_name
+from ..rules import (
+    MAX_NAME_LENGTH,
+    PlayersRefused,
+    Ruleset,
+    name_key,
+    read_players,
+    visible_name,
+)
 from ..rules.draw import RANKS, SUITS
+from ..rules.offered import players_refusal, seats
 from ..rules.sentences import Sentence
 from ..standings.results import names_played_most
 from ..storage import Connection, find_any_ruleset, ruleset_choices
@@ -88,6 +96,17 @@ def ruleset_label(rules: Ruleset, *, house: bool = False, ready_made: bool = Fal
         count = Sentence("{count}, 2 pairs", count=count)
     name = house_name(rules.name, house=house, ready_made=ready_made)
     return Sentence("{name} · {count}", name=name, count=count)
+
+
+def players_refused(db: Connection, refused: PlayersRefused) -> str:
+    """Say a ruleset's refusal of a table, naming every ruleset offered here that is played by
+    as many, a family's house rules too (as the list of rules names them)."""
+    takers = [
+        house_name(choice.ruleset.name, house=choice.house, ready_made=choice.ready_made)
+        for choice in ruleset_choices(db)
+        if seats(choice.ruleset, refused.players)
+    ]
+    return players_refusal(refused.refused, refused.players, takers)
 
 
 def house_name(name: str, *, house: bool, ready_made: bool = False) -> str:

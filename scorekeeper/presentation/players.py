@@ -8,8 +8,10 @@ there; here they become the words the pages show ("12.5"), so nothing overflows.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
+from ..rules.variants import titled
 from ..standings.results import (
     best_bidders,
     find_player,
@@ -149,7 +151,7 @@ def player_page(db: Connection, name: str, *, older_than: int | None = None) -> 
         ],
         head_to_head=met,
         more_opponents=more,
-        games=games,
+        games=[dataclasses.replace(game, ruleset=titled(game.ruleset)) for game in games],
         older=older,
     )
 

@@ -26,7 +26,8 @@ from ..house_rules.schema import SCHEMA, Field, Rule, rules_read
 from ..house_rules.words import RULE_TITLES
 from ..rules import BUILTIN_DOCUMENTS, Ruleset, ScoreError, builtin_document, find_ruleset
 from ..rules.parts import NAME_LENGTH
-from ..rules.sentences import Sentence
+from ..rules.sentences import Sentence, render
+from ..screen.drawing import catalog
 from ..storage import Connection, FoundRuleset, find_any_ruleset
 
 #: The ruleset a new house ruleset starts from when the link does not say.
@@ -92,11 +93,13 @@ class RulesEditor:
     schedule_rows: list[str]  #: the inputs of a schedule for each number of players
 
 
-def new_rules(db: Connection, start: str) -> RulesEditor:
-    """Open the editor on a copy of a ruleset, named "…, our way" (NotFound for an unknown one)."""
+def new_rules(db: Connection, start: str, language: str = "en") -> RulesEditor:
+    """Open the editor on a copy of a ruleset, named "…, our way" in the reader's language
+    (NotFound for an unknown one): the family's to keep or change."""
     found = find_any_ruleset(db, start)
     document = complete_document(found.ruleset)
-    document["name"] = f"{found.ruleset.name}, our way"[:NAME_LENGTH]
+    named = Sentence("{name}, our way", name=found.ruleset.name)
+    document["name"] = render(named, catalog(language))[:NAME_LENGTH]
     return _opened(document, base=found.base, editing="")
 
 

@@ -63,12 +63,13 @@ class Scoreboard:
     chart_svg: str  #: every name in it escaped
 
 
-def scoreboard(db: Connection, game_id: str) -> Scoreboard:
-    """Build the scoreboard of a game (raise NotFound for an unknown game)."""
-    return build_scoreboard(get_game(db, game_id))
+def scoreboard(db: Connection, game_id: str, language: str = "en") -> Scoreboard:
+    """Build the scoreboard of a game, its chart in the page's language (raise NotFound for
+    an unknown game)."""
+    return build_scoreboard(get_game(db, game_id), language)
 
 
-def build_scoreboard(stored: StoredGame) -> Scoreboard:
+def build_scoreboard(stored: StoredGame, language: str = "en") -> Scoreboard:
     """Turn a stored game into the watch page's scoreboard."""
     result = stored.result()
     players = result.game.players
@@ -123,5 +124,5 @@ def build_scoreboard(stored: StoredGame) -> Scoreboard:
         next=None
         if upcoming is None
         else BoardDeal(upcoming.number, upcoming.cards, players[upcoming.dealer]),
-        chart_svg=game_chart(stored),
+        chart_svg=game_chart(stored, language),
     )

@@ -29,7 +29,7 @@ from ..rules import (
     trump_label,
 )
 from ..rules.scoring import score_side
-from ..rules.sentences import Lines, Sentence
+from ..rules.sentences import Lines, Plural, Sentence
 from ..screen.bidi import isolate, isolate_all
 from .sheet_grid import MADE, SET, Cell, Row, Sheet, SheetLink, SideCells, SideHead, grids_of
 
@@ -57,7 +57,7 @@ def build_blank_sheet(
         dealer = names[(first_dealer + number - 1) % count] if known else ""  # type: ignore[operator]
         rows.append(_open_row(ruleset, count, number, cards, dealer))
     notes = []
-    if known and ruleset.redeal is not None:
+    if known and ruleset.throws_in():
         if ruleset.redeal == "next":
             notes.append(
                 Sentence(
@@ -75,7 +75,7 @@ def build_blank_sheet(
     return Sheet(
         ruleset=ruleset.name,
         rules=tuple(rule_lines(ruleset)),
-        heading=Sentence("Scoresheet"),
+        heading=Sentence("Blank sheet"),
         blank=True,
         date="",
         seating=tuple(enumerate(names, 1)),
@@ -121,10 +121,13 @@ def build_game_sheet(result: GameResult, *, date: datetime.date | str | None = N
             status = Sentence("Winner: {who} with {best}", who=who, best=best)
     else:
         heading = Sentence("Game in progress")
-        status = Sentence(
-            "{played} of {deals} deals played; totals so far", played=played, deals=len(schedule)
+        status = Plural(
+            "{played} of {n} deal played; totals so far",
+            "{played} of {n} deals played; totals so far",
+            len(schedule),
+            played=played,
         )
-        if ruleset.redeal is not None and played < len(schedule) - 1:
+        if ruleset.throws_in() and played < len(schedule) - 1:
             notes.append(
                 Sentence("Dealers of the deals still to play assume no deal is thrown in.")
             )

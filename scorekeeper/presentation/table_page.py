@@ -12,24 +12,26 @@ from collections.abc import Sequence
 
 from ..rules import trump_label
 from ..rules.entry import DraftDeal, from_draft
-from ..rules.sentences import Sentence
+from ..rules.lately import Lately
+from ..rules.sentences import Plural, Sentence
 from ..screen.page import TablePage, last_deal_filled, table_page_of
-from ..storage import Connection, Standing, StoredGame, get_game_for
+from ..storage import Connection, GameText, Standing, StoredGame, get_game_for
 from .chart import game_chart
-from .memo import TextCache
 
-_FILLED: TextCache[tuple[str, ...]] = TextCache()
+#: What was filled in for the scorer in the last deal, by game text, worked out lately.
+_FILLED: Lately[GameText, tuple[str, ...]] = Lately(64)
 
 __all__ = ["TablePage", "build_table_page", "deal_in_progress", "describe_tap", "table_page"]
 
 
-def table_page(db: Connection, game_id: str, device: str | None) -> TablePage:
-    """Build the table page of a game for this phone (raise NotFound for an unknown game)."""
+def table_page(db: Connection, game_id: str, device: str | None, language: str = "en") -> TablePage:
+    """Build the table page of a game for this phone, its chart in the page's language
+    (raise NotFound for an unknown game)."""
     stored, standing = get_game_for(db, game_id, device)
-    return build_table_page(stored, standing)
+    return build_table_page(stored, standing, language)
 
 
-def build_table_page(stored: StoredGame, standing: Standing) -> TablePage:
+def build_table_page(stored: StoredGame, standing: Standing, language: str = "en") -> TablePage:
     """Build the table page from a game already loaded, for a phone that is this to it."""
     result = stored.result()
     return table_page_of(
@@ -42,8 +44,8 @@ def build_table_page(stored: StoredGame, standing: Standing) -> TablePage:
         replaced=standing is Standing.REPLACED,
         edit_key=stored.edit_key,
         archived=stored.archived is not None,
-        chart_svg=game_chart(stored),
-        last_filled=_FILLED.get(stored.read.text, lambda: last_deal_filled(result)),
+        chart_svg=game_chart(stored, language),
+        last_filled=_FILLED.get_or_make(stored.read.text, lambda: last_deal_filled(result)),
     )
 
 
@@ -63,8 +65,8 @@ def describe_tap(players: Sequence[str], step: str) -> str:
         return Sentence("trump {suit}", suit=trump_label(value) or value)
     if kind == "bid":
         return Sentence("bid {bid}", bid=Sentence("pass") if value == "pass" else value)
-    if kind == "tricks":
-        return Sentence("{tricks} tricks", tricks=value)
+    if kind == "tricks" and value.isdigit() and len(value) < 4:
+        return Plural("{n} trick", "{n} tricks", int(value))
     if kind == "rainbow" and value.isdigit() and int(value) < len(players):
         return Sentence("{name}'s rainbow", name=players[int(value)])
     return step[:40]

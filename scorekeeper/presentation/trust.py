@@ -34,7 +34,7 @@ STEPS = [
         "Android",
         "der",
         [
-            Sentence("Tap “Download for Android and Windows” below."),
+            Sentence("Tap “Download for Android and Windows” above."),
             Sentence(
                 "Open Settings → Security & privacy → More security settings → Encryption & "
                 "credentials → Install a certificate → CA certificate."
@@ -47,7 +47,7 @@ STEPS = [
         "profile",
         [
             Sentence(
-                "Open this page in Safari and tap “Download for iPhone and iPad” below; allow it."
+                "Open this page in Safari and tap “Download for iPhone and iPad” above; allow it."
             ),
             Sentence(
                 "Open Settings → General → VPN & Device Management → Scorekeeper at home → Install."

@@ -3,8 +3,9 @@
 Rulesets are data (`builtins.py`), validated into `Ruleset`; a game file
 (`gamefile.py`) becomes a `Game` (`records.py`); `score_game` (`game.py`) walks
 it deal by deal, with the ruleset's answers for the table worked out once
-(`plan.py`), into a `GameResult` whose every side of every deal carries its
-score and its explanation, written when first read (`scoring.py`). Players' names,
+(`plan.py`), each deal checked against the rules (`deal_checks.py`), into a
+`GameResult` whose every side of every deal carries its score and its explanation,
+written when first read (`scoring.py`), and every set its premia (`premia.py`). Players' names,
 what they may hold and how one person is known across games, are `names.py`'s.
 
 May import: nothing of Scorekeeper's (the standard library only).
@@ -30,27 +31,19 @@ from .bidding import (
     pass_refusal,
 )
 from .builtins import BUILTIN_DOCUMENTS, DECISIONS, SOURCES
+from .deal_checks import DealSetup, check_bids, deal_setup
 from .errors import (
     GameFileError,
     GameOverError,
     IllegalBid,
     NameRefused,
+    PlayersRefused,
     RulesetError,
     ScoreError,
     ThrownInError,
     TricksError,
 )
-from .game import (
-    DealResult,
-    DealSetup,
-    GameResult,
-    check_bids,
-    deal_setup,
-    passes_used,
-    score_deal,
-    score_game,
-    sides_ahead,
-)
+from .game import DealResult, GameResult, passes_used, score_deal, score_game, sides_ahead
 from .gamefile import (
     default_lookup,
     load_game_text,
@@ -104,6 +97,7 @@ __all__ = [
     "MissPenalty",
     "NameRefused",
     "PassLimit",
+    "PlayersRefused",
     "Premia",
     "RainbowBid",
     "RainbowBonus",

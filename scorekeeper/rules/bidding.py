@@ -11,8 +11,6 @@ from .parts import RAINBOW_CARDS, RainbowBid
 from .ruleset import Ruleset
 from .sentences import Plural, Sentence
 
-LEVEL_NAMES = {1: "single", 2: "double", 3: "triple", 4: "quadruple"}
-
 
 class BidKind(enum.Enum):
     """The kinds of bid a player can say."""
@@ -253,9 +251,10 @@ def check_bid(
             raise refuse(Sentence("cannot bid rainbow: this ruleset has no rainbow bid"))
         if not ruleset.has_rainbow_bid(cards):
             raise refuse(
-                Sentence(
-                    "cannot bid rainbow with {cards} cards: only on a {rainbow}-card deal",
-                    cards=cards,
+                Plural(
+                    "cannot bid rainbow with {n} card: only on a {rainbow}-card deal",
+                    "cannot bid rainbow with {n} cards: only on a {rainbow}-card deal",
+                    cards,
                     rainbow=RAINBOW_CARDS,
                 )
             )
@@ -290,6 +289,14 @@ def check_bid(
             raise refuse(Sentence("may not pass: {refusal}", refusal=refusal))
     if ruleset.dealer_hook and len(bids_so_far) == players - 1:
         total = sum(hook_value(earlier, cards) for earlier in bids_so_far) + hook_value(bid, cards)
+        if total == cards and bid.is_zero:
+            raise refuse(
+                Sentence(
+                    "bids last and may not pass: the bids would add up to {cards}, "
+                    "the number of cards (the dealer's hook)",
+                    cards=cards,
+                )
+            )
         if total == cards:
             raise refuse(
                 Sentence(
@@ -303,7 +310,7 @@ def check_bid(
 
 def is_thrown_in(ruleset: Ruleset, bids: Sequence[Bid]) -> bool:
     """Say whether this deal is thrown in and redealt: everyone passed, where the rules redeal."""
-    return ruleset.redeal is not None and all(bid.is_zero for bid in bids)
+    return ruleset.throws_in() and all(bid.is_zero for bid in bids)
 
 
 def leader(ruleset: Ruleset, order: Sequence[int], bids_by_seat: Sequence[Bid]) -> int:

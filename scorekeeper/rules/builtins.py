@@ -2,7 +2,8 @@
 
 They are plain data in exactly the shape a family's house ruleset uses, so a
 house ruleset can say anything a built-in says. Nothing here is code that
-scores: `Ruleset.from_document` reads these like any other document.
+scores: `Ruleset.from_document` reads these like any other document. Their names are
+`Sentence`s: the English in every file and output, said in the reader's language on a page.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ BLUKE_TOP = {
     11: 4, 12: 4, 13: 4, 14: 3, 15: 3,
 }  # fmt: skip
 
+#: Partnership Back Alley as published (pagat.com): the other Back Alleys say what they change.
 _PARTNERSHIP_BACK_ALLEY: dict[str, Any] = {
     "players": [4, 4],
     "deck": 54,
@@ -64,21 +66,21 @@ _BLUKE: dict[str, Any] = {
 BUILTIN_DOCUMENTS: dict[str, dict[str, Any]] = {
     "back-alley-pagat": {
         **_PARTNERSHIP_BACK_ALLEY,
-        "name": "Back Alley (pagat.com)",
+        "name": Sentence("Back Alley (pagat.com)"),
     },
     "back-alley-gamerules": {
         **_PARTNERSHIP_BACK_ALLEY,
-        "name": "Back Alley, 25 deals (gamerules.com)",
+        "name": Sentence("Back Alley, 25 deals (gamerules.com)"),
         "schedule": down_and_up(13, ones=1),
     },
     "back-alley-catsatcards": {
         **_PARTNERSHIP_BACK_ALLEY,
-        "name": "Back Alley (CatsAtCards)",
+        "name": Sentence("Back Alley (CatsAtCards)"),
         "bids": {"min": 0, "max": "n"},
         "redeal": "same",
     },
     "back-alley-individual": {
-        "name": "Individual Back Alley",
+        "name": Sentence("Individual Back Alley"),
         "players": [2, 4],
         "deck": 52,
         "partnership": False,
@@ -95,16 +97,16 @@ BUILTIN_DOCUMENTS: dict[str, dict[str, Any]] = {
     },
     "bluke": {
         **_BLUKE,
-        "name": "Bluke",
+        "name": Sentence("Bluke"),
         "schedule": {str(p): down_and_up(top, ones=1) for p, top in BLUKE_TOP.items()},
     },
     "bluke-new-jersey": {
         **_BLUKE,
-        "name": "New Jersey Bluke",
+        "name": Sentence("New Jersey Bluke"),
         "schedule": {str(p): up_and_down(top) for p, top in BLUKE_TOP.items()},
     },
     "joker": {
-        "name": "Joker (Georgia)",
+        "name": Sentence("Joker (Georgia)"),
         "players": [4, 4],
         "deck": 36,
         "partnership": False,
@@ -127,37 +129,24 @@ BUILTIN_DOCUMENTS: dict[str, dict[str, Any]] = {
         "one_card": None,
         "lead": "left",
     },
+    # A family's rulesets, as changes of the published game (the name first, where it was).
     "back-alley-bridge": {
-        "name": "Back Alley Bridge (family rules)",
-        "players": [4, 4],
-        "deck": 54,
-        "partnership": True,
+        "name": Sentence("Back Alley Bridge (family rules)"),
+        **_PARTNERSHIP_BACK_ALLEY,
         "schedule": [12, 10, 8, 6, 4, 2, 1, 3, 5, 7, 9, 11, 13],
-        "first_bidder": "left",
         "bids": {"min": 0, "max": "n"},
         "board": {"per_trick": 10, "multipliers": [2, 4, 8, 16]},
         "scoring": {"type": "at-least", "per_bid": 10, "over": 1, "set_per_bid": 10},
-        "dealer_hook": False,
         "redeal": "same",
         "rainbow": {"bonus": 10},
-        "one_card": None,
-        "lead": "highest",
     },
     "back-alley-seven": {
-        "name": "Seven-card Back Alley (family rules)",
-        "players": [4, 4],
-        "deck": 54,
+        "name": Sentence("Seven-card Back Alley (family rules)"),
+        **_PARTNERSHIP_BACK_ALLEY,
         "partnership": False,
         "schedule": down_and_up(7),
-        "first_bidder": "left",
-        "bids": {"min": 0, "max": "n-1"},
-        "board": {"per_trick": 10, "multipliers": [1, 2, 3, 4]},
-        "scoring": {"type": "at-least", "per_bid": 5, "over": 1, "set_per_bid": 5},
-        "dealer_hook": False,
         "redeal": None,
         "rainbow": {"bid": {"made": 40, "failed": -40}},
-        "one_card": None,
-        "lead": "highest",
     },
 }
 

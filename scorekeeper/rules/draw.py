@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import GameFileError
-from .sentences import Sentence
+from .sentences import Plural, Sentence
 
 #: Ranks from lowest to highest, as written on the cards.
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -26,22 +26,18 @@ class DrawnCard:
         """Read a card from its rank ("10", "Q", "A") and suit ("hearts")."""
         rank_text, suit_text = rank.strip().upper(), suit.strip().lower()
         if rank_text not in RANKS:
-            raise GameFileError(
-                Sentence(
-                    "{rank} is not a card's rank: say one of {ranks}",
-                    rank=repr(rank),
-                    ranks=", ".join(RANKS),
-                )
+            said = Sentence(
+                "{rank} is not a card's rank: say one of {ranks}",
+                rank=repr(rank),
+                ranks=", ".join(RANKS),
             )
-        if suit_text not in SUITS:
-            raise GameFileError(
-                Sentence(
-                    "{suit} is not a suit: say one of {suits}",
-                    suit=repr(suit),
-                    suits=", ".join(SUITS),
-                )
+        elif suit_text not in SUITS:
+            said = Sentence(
+                "{suit} is not a suit: say one of {suits}", suit=repr(suit), suits=", ".join(SUITS)
             )
-        return cls(RANKS.index(rank_text), SUITS.index(suit_text))
+        else:
+            return cls(RANKS.index(rank_text), SUITS.index(suit_text))
+        raise GameFileError(said)
 
     def __str__(self) -> str:
         return f"{RANKS[self.rank]} of {SUITS[self.suit]}"
@@ -62,7 +58,12 @@ def draw_for_seats(
     are partners and sit opposite (the others keep their order)."""
     if len(players) != len(cards):
         raise GameFileError(
-            Sentence("{cards} cards drawn for {n} players", cards=len(cards), n=len(players))
+            Plural(
+                "{n} card drawn for {players} players",
+                "{n} cards drawn for {players} players",
+                len(cards),
+                players=len(players),
+            )
         )
     for seat, card in enumerate(cards):
         if card in cards[:seat]:

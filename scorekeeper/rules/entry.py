@@ -10,9 +10,7 @@ and undo is just dropping the last tap. When the last tap completes the deal,
 
 from __future__ import annotations
 
-import collections
 import functools
-import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -28,13 +26,12 @@ from .bidding import (
     leader,
     parse_bid,
 )
+from .deal_checks import DealSetup
 from .errors import GameFileError, GameOverError, IllegalBid, ScoreError, TricksError
-from .game import DealSetup, GameResult, passes_used, score_game
+from .game import GameResult, passes_used, score_game
+from .lately import Lately
 from .records import TRUMPS, DealRecord, Game
 from .sentences import Lines, Plural, Sentence
-
-#: The kinds of tap a deal is entered with.
-STEP_KINDS = ("trump", "bid", "rainbow", "tricks")
 
 Step = tuple[str, str]
 
@@ -104,7 +101,8 @@ class DraftDeal:
 
     @property
     def tally(self) -> str:
-        """Say the bids so far against the cards: "board + 3 bid of 13 tricks"."""
+        """Say the bids so far against the cards: "board + 3 bid of 13 tricks", "nothing bid
+        of 6 tricks" (before a bid, or after passes only)."""
         levels = board_levels(self.bids)
         boards = [bid.label(level) for bid, level in zip(self.bids, levels, strict=True) if level]
         tricks = sum(
@@ -112,10 +110,11 @@ class DraftDeal:
             for bid, level in zip(self.bids, levels, strict=True)
             if not level
         )
-        said = Lines([*boards, str(tricks)], " + ")
-        return Plural(
-            "{said} bid of {n} trick", "{said} bid of {n} tricks", self.setup.cards, said=said
-        )
+        cards = self.setup.cards
+        if not boards and not tricks:
+            return Plural("nothing bid of {n} trick", "nothing bid of {n} tricks", cards)
+        said = Lines([*boards, str(tricks)] if tricks else boards, " + ")
+        return Plural("{said} bid of {n} trick", "{said} bid of {n} tricks", cards, said=said)
 
     @property
     def leader(self) -> int | None:
@@ -203,12 +202,12 @@ class DraftDeal:
             if not 0 <= tricks <= self.tricks_left:
                 whose = self.taker_name(taker)
                 raise TricksError(
-                    Sentence(
-                        "{who} cannot take {tricks}: only {left} of {cards} tricks are left "
-                        "to give",
+                    Plural(
+                        "{who} cannot take {tricks}: only {n} of {cards} tricks is left to give",
+                        "{who} cannot take {tricks}: only {n} of {cards} tricks are left to give",
+                        self.tricks_left,
                         who=whose,
                         tricks=tricks,
-                        left=self.tricks_left,
                         cards=self.setup.cards,
                     ),
                     deal=deal,
@@ -395,10 +394,7 @@ def back_one(game: Game, setup: DealSetup, steps: Sequence[Step]) -> DraftDeal:
 
 #: Deals replayed lately: every tap reloads its page, which replays the same taps again.
 REPLAYS_KEPT = 64
-_replayed: collections.OrderedDict[tuple[int, int, tuple[Step, ...]], DraftDeal] = (
-    collections.OrderedDict()
-)
-_replayed_lock = threading.Lock()
+_replayed: Lately[tuple[int, int, tuple[Step, ...]], DraftDeal] = Lately(REPLAYS_KEPT)
 
 
 def from_draft(game: Game, setup: DealSetup, draft: Any) -> DraftDeal:
@@ -416,8 +412,7 @@ def from_draft(game: Game, setup: DealSetup, draft: Any) -> DraftDeal:
         key = (id(game), setup.index, tuple((str(kind), str(value)) for kind, value in steps))
     except (TypeError, ValueError):  # a step that is not a pair: replay stops there
         return replay(game, setup, steps)
-    with _replayed_lock:
-        kept = _replayed.get(key)
+    kept = _replayed.get(key)
     if kept is not None and kept.game is game and kept.setup == setup:
         return kept
     return remember(replay(game, setup, steps), key[2])
@@ -426,11 +421,7 @@ def from_draft(game: Game, setup: DealSetup, draft: Any) -> DraftDeal:
 def remember(deal: DraftDeal, steps: tuple[Step, ...] | None = None) -> DraftDeal:
     """Keep a deal as what its taps (by default its own) replay to; return it."""
     key = (id(deal.game), deal.setup.index, deal.steps if steps is None else steps)
-    with _replayed_lock:
-        _replayed[key] = deal
-        _replayed.move_to_end(key)
-        while len(_replayed) > REPLAYS_KEPT:
-            _replayed.popitem(last=False)
+    _replayed.put(key, deal)
     return deal
 
 

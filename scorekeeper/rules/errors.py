@@ -69,6 +69,20 @@ class NameRefused(GameFileError):
         )
 
 
+class PlayersRefused(GameFileError):
+    """A table the ruleset is not played by: too many players, or too few.
+
+    The message names the rulesets that are played by as many (the built-in and ready-made
+    ones) and the house-rules way; `refused` is the ruleset's refusal alone and `players`
+    the count, for a page that knows more rulesets (a family's) to say it again.
+    """
+
+    def __init__(self, message: str, *, refused: str, players: int) -> None:
+        self.refused = refused
+        self.players = players
+        super().__init__(message, field="players")
+
+
 class RulesetError(ScoreError):
     """A ruleset document is unknown or asks for something impossible."""
 

@@ -1,43 +1,39 @@
-"""A game scored: the walk through the deals that turns what was said into points."""
+"""A game scored: the walk through the deals that turns what was said into points.
+
+Each deal is checked against the rules as it is reached (`deal_checks.py`), scored side by
+side (`scoring.py`), and, on the last deal of a set, settled with the premia (`premia.py`).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from .bidding import Bid, BidKind, bidding_order, check_bid, is_thrown_in, leader
-from .errors import GameFileError, GameOverError, ThrownInError, TricksError
-from .parts import RAINBOW_CARDS, THROWN_IN_PER_DEAL, Premia, RainbowBonus
+from .bidding import Bid, BidKind, is_thrown_in, leader
+from .deal_checks import (
+    DealSetup,
+    check_fits,
+    check_rainbows,
+    check_thrown_in,
+    checked_bids,
+    deal_setup,
+    sides_tricks,
+)
+from .errors import GameOverError, ThrownInError
+from .parts import THROWN_IN_PER_DEAL
 from .plan import Plan, plan
+from .premia import with_premia
 from .records import DealRecord, Game
 from .ruleset import Ruleset
-from .scoring import SideScore, plural, score_pair, score_side, signed
-from .sentences import Sentence, joined
+from .scoring import SideScore, score_pair, score_side
+from .sentences import Plural, Sentence
 from .validation import limits_apply
 
 NUMBER = BidKind.NUMBER
 #: Builds a named tuple from a tuple of all its fields, skipping the keyword-friendly
 #: constructor: the walk makes two named tuples for every deal of every game.
 _new = tuple.__new__
-
-
-class DealSetup(NamedTuple):
-    """Where a deal stands before the bids: its place, its cards, its dealer and bidding order.
-
-    Named tuples (here and in DealResult) rather than frozen dataclasses: scoring makes
-    two for every deal of every game, and a tuple is built three times faster.
-    """
-
-    index: int  #: position in the game file, 1-based, counting thrown-in deals
-    number: int  #: the slot of the schedule (a thrown-in deal and its replay share it)
-    cards: int
-    dealer: int
-    order: tuple[int, ...]  #: seats in bidding order
-
-    def to_json(self) -> dict[str, int]:
-        """Return the `next` object of the score output."""
-        return {"number": self.number, "cards": self.cards, "dealer": self.dealer}
 
 
 class DealResult(NamedTuple):
@@ -102,119 +98,6 @@ class GameResult:
         }
 
 
-def check_fits(
-    ruleset: Ruleset, index: int, *, team_tricks: bool = False, trump: str | None = None
-) -> None:
-    """Refuse team tricks outside a partnership, and no trump where the deck has no jokers."""
-    if team_tricks and not ruleset.partnership:
-        raise GameFileError(Sentence("team_tricks is only for partnership games"), deal=index)
-    if trump == "none" and not ruleset.allows_no_trump():
-        raise GameFileError(
-            Sentence("a deck without jokers always has a trump suit, so trump cannot be none"),
-            deal=index,
-        )
-
-
-def deal_setup(game: Game, index: int, number: int, dealer: int) -> DealSetup:
-    """Return the setup of the deal at this place in the file and this slot of the schedule."""
-    players = len(game.players)
-    cards = game.ruleset.schedule(players)[number - 1]
-    return DealSetup(index, number, cards, dealer, bidding_order(game.ruleset, players, dealer))
-
-
-def check_bids(
-    game: Game, setup: DealSetup, bids: Sequence[Bid], *, passes: Sequence[int] | None = None
-) -> tuple[int | None, ...]:
-    """Refuse the first illegal bid in bidding order; return each seat's board level.
-
-    `passes` holds, by seat, the passes already used toward the ruleset's pass limit.
-    """
-    return _check_bids(game, plan(game.ruleset, len(game.players)), setup, bids, passes)
-
-
-def _check_bids(
-    game: Game,
-    table: Plan,
-    setup: DealSetup,
-    bids: Sequence[Bid],
-    passes: Sequence[int] | None,
-) -> tuple[int | None, ...]:
-    ruleset = game.ruleset
-    cards = setup.cards
-    rules = table.deal(cards)
-    numbers = rules.numbers
-    order = setup.order
-    # The dealer's hook depends on every earlier bid: the last bidder is checked in full.
-    hooked = len(order) - 1 if ruleset.dealer_hook else -1
-    levels: list[int | None] | None = None
-    boards = 0
-    limit = ruleset.pass_limit.passes if ruleset.pass_limit and passes is not None else None
-    for place, seat in enumerate(order):
-        bid = bids[seat]
-        kind = bid.kind
-        if kind is NUMBER:
-            allowed = bid.tricks in numbers
-            if limit is not None and bid.tricks == 0 and passes[seat] >= limit:  # type: ignore[index]
-                allowed = False
-        elif kind is BidKind.BOARD:
-            allowed = rules.boards
-            boards += 1
-            if levels is None:
-                levels = list(table.no_levels)
-            # Where boards do not escalate, every board is single (back-alley-individual).
-            levels[seat] = ruleset.board.level(boards) if ruleset.board else boards
-        else:
-            allowed = rules.rainbow_bid
-        if not allowed or place == hooked:
-            check_bid(
-                ruleset,
-                cards,
-                [bids[earlier] for earlier in order[:place]],
-                bid,
-                len(game.players),
-                name=game.players[seat],
-                deal=setup.index,
-                passes_used=passes[seat] if passes is not None else 0,
-            )
-    return table.no_levels if levels is None else tuple(levels)
-
-
-def _tricks_do_not_add_up(setup: DealSetup, taken: int) -> TricksError:
-    return TricksError(
-        Sentence(
-            "the tricks add up to {taken}, but with {cards} each there are {tricks}",
-            taken=taken,
-            cards=plural(setup.cards, "card"),
-            tricks=plural(setup.cards, "trick"),
-        ),
-        deal=setup.index,
-    )
-
-
-def check_rainbows(game: Game, setup: DealSetup, record: DealRecord) -> tuple[int, ...]:
-    """Refuse rainbow holders where the ruleset pays no rainbow bonus on this deal."""
-    if not record.rainbows:
-        return ()
-    if not isinstance(game.ruleset.rainbow, RainbowBonus):
-        raise GameFileError(
-            Sentence(
-                "{rules} pays no rainbow bonus, so no rainbows can be recorded",
-                rules=game.ruleset.name,
-            ),
-            deal=setup.index,
-        )
-    if not game.ruleset.pays_rainbow_bonus(setup.cards):
-        raise GameFileError(
-            Sentence(
-                "rainbows count only on the {n}-card deal, not with {cards}",
-                n=RAINBOW_CARDS,
-                cards=plural(setup.cards, "card"),
-            ),
-            deal=setup.index,
-        )
-    return record.rainbows
-
-
 def score_deal(
     game: Game,
     setup: DealSetup,
@@ -256,30 +139,14 @@ def _score_deal(
             said += bid.tricks
         else:
             levels = table.no_levels
-            thrown_in = said == 0 and ruleset.redeal is not None
+            thrown_in = said == 0 and ruleset.throws_in()
     if levels is None:
-        levels = _check_bids(game, table, setup, bids, passes)
+        levels = checked_bids(game, table, setup, bids, passes)
         thrown_in = is_thrown_in(ruleset, bids)
     if thrown_in:
-        if record.tricks is not None or record.team_tricks is not None:
-            raise TricksError(
-                Sentence(
-                    "everyone passed, so the deal is thrown in and dealt again: it has no tricks"
-                ),
-                deal=setup.index,
-            )
-        if record.rainbows:
-            raise GameFileError(
-                Sentence("a thrown-in deal has no rainbows to score"), deal=setup.index
-            )
+        check_thrown_in(setup, record)
         return DealResult(setup, record, levels, None, True, None, None, tuple(totals))
-    by_side = record.team_tricks
-    if by_side is None:
-        if record.tricks is None:
-            raise TricksError(Sentence("the tricks each player took are missing"), deal=setup.index)
-        by_side = ruleset.tricks_by_side(record.tricks)
-    if sum(by_side) != cards:
-        raise _tricks_do_not_add_up(setup, sum(by_side))
+    by_side = sides_tricks(ruleset, setup, record)
     rainbows = check_rainbows(game, setup, record) if record.rainbows else ()
     players = game.players
     sides = []
@@ -287,7 +154,12 @@ def _score_deal(
     for seats, tricks, total in zip(table.sides, by_side, totals, strict=True):
         if table.pairs:
             assert record.tricks is not None  # pairs play no team tricks (check_fits)
-            side = score_pair(ruleset, cards, seats, players, bids, levels, record.tricks, rainbows)
+            own = record.tricks
+            parts = [
+                score_side(ruleset, cards, (seat,), players, bids, levels, own[seat], rainbows)
+                for seat in seats
+            ]
+            side = score_pair(parts, seats, players)
         else:
             side = score_side(ruleset, cards, seats, players, bids, levels, tricks, rainbows)
         sides.append(side)
@@ -317,7 +189,7 @@ def score_game(game: Game) -> GameResult:
     dealer = game.first_dealer
     number = 1
     results: list[DealResult] = []
-    played: dict[int, DealResult] = {}
+    played: dict[int, tuple[SideScore, ...]] = {}
     limited = ruleset.pass_limit is not None
     bids_played: list[tuple[int, tuple[Bid, ...]]] = []
     slots = len(schedule)
@@ -325,7 +197,10 @@ def score_game(game: Game) -> GameResult:
     most_thrown_in = slots * THROWN_IN_PER_DEAL if limits_apply() else None
     for index, record in enumerate(game.deals, 1):
         if number > slots:
-            raise GameOverError(Sentence("the game ended after {n} deals", n=slots), deal=index)
+            raise GameOverError(
+                Plural("the game ended after {n} deal", "the game ended after {n} deals", slots),
+                deal=index,
+            )
         setup = _new(DealSetup, (index, number, schedule[number - 1], dealer, orders[dealer]))
         passes = passes_before(ruleset, players, bids_played, number) if limited else None
         result = _score_deal(game, table, setup, record, totals, passes)
@@ -350,10 +225,15 @@ def score_game(game: Game) -> GameResult:
         if limited:
             bids_played.append((number, record.bids))
         if set_ends:
-            played[number] = result
+            assert result.sides is not None  # a deal played, not thrown in
+            played[number] = result.sides
             first = set_ends.get(number)
             if first is not None:
-                result = results[-1] = _with_premia(game, first, number, played, result, totals)
+                sides = with_premia(game, first, number, played, result.sides)
+                settled = tuple(
+                    total + side.score for total, side in zip(totals, sides, strict=True)
+                )
+                result = results[-1] = result._replace(sides=sides, totals=settled)
         totals = result.totals
         number += 1
         dealer = (dealer + 1) % players
@@ -361,147 +241,6 @@ def score_game(game: Game) -> GameResult:
     winners = sides_ahead(totals) if complete else None
     upcoming = None if complete else deal_setup(game, len(game.deals) + 1, number, dealer)
     return GameResult(game, tuple(results), totals, complete, winners, upcoming)
-
-
-def _with_premia(
-    game: Game,
-    first: int,
-    last: int,
-    played: dict[int, DealResult],
-    result: DealResult,
-    before: Sequence[int],
-) -> DealResult:
-    """Settle the set that ends with this deal: premia for every side that made every bid,
-    and, where the house rules say so, the others' best deal of the set struck."""
-    assert result.sides is not None
-    premia = game.ruleset.premia
-    sides = list(result.sides)
-    count = len(sides)
-    # Each side's scores of the set, partner by partner: a pair's premia and strike count
-    # each partner's own best deal (the keepers' pairs), a single player's their own.
-    in_set = [_set_scores(played, first, last, side) for side in range(count)]
-    earners = [
-        side
-        for side in range(count)
-        if all(played[slot].sides[side].made for slot in range(first, last + 1))  # type: ignore[index]
-    ]
-    strikes = premia.strikes(len(earners))
-    for side in earners:
-        if premia.adds:
-            sides[side] = sides[side].plus(*_premia(game, premia, first, last, side, in_set[side]))
-        else:
-            others = [game.sides[other] for other in earners if other != side]
-            sides[side] = sides[side].noted(_premia_strikes_only, first, last, strikes, others)
-    if strikes:
-        for side in range(count):
-            bests = [max(scores) for scores in in_set[side]]
-            struck = sum(best for best in bests if best > 0)
-            if side not in earners and struck > 0:
-                who = [game.players[seat] for seat in game.side_seats(side)]
-                sentence = _struck(game, earners, first, last, who, bests)
-                sides[side] = sides[side].plus(-struck, sentence)
-    totals = tuple(total + side.score for total, side in zip(before, sides, strict=True))
-    return result._replace(sides=tuple(sides), totals=totals)
-
-
-def _set_scores(played: dict[int, DealResult], first: int, last: int, side: int) -> list[list[int]]:
-    """Return a side's scores in the set's deals: one list, or one per partner of a pair."""
-    deals = [played[slot].sides[side] for slot in range(first, last + 1)]  # type: ignore[index]
-    partners = len(deals[0].parts)
-    if not partners:
-        return [[deal.score for deal in deals]]
-    return [[deal.parts[partner].score for deal in deals] for partner in range(partners)]
-
-
-def _premia(
-    game: Game, premia: Premia, first: int, last: int, side: int, scores: Sequence[Sequence[int]]
-) -> tuple[int, Callable[[], str]]:
-    """Return the premia of a side that made every bid of the set, and the sentence for it."""
-    bases = [max(own) if premia.of == "best" else sum(own) for own in scores]
-    base = sum(bases)
-    bonus = base * premia.times
-    best = premia.of == "best"
-    if len(bases) > 1:
-        # A pair: each partner's own best deal (or sum), added.
-        if best:
-            what = Sentence("each one's best deal of the set")
-        else:
-            what = Sentence("each one's sum of the set")
-        added = " + ".join(str(each) for each in bases).replace("+ -", "- ")
-        base_said = f"({added})" if premia.times > 1 else added
-    else:
-        what = Sentence("the best deal of the set") if best else Sentence("the sum of the set")
-        base_said = str(base)
-    if premia.times == 1 and len(bases) == 1:
-        amount = signed(bonus)
-    elif premia.times == 1:
-        amount = f"{base_said} = {signed(bonus)}"
-    else:
-        amount = f"{premia.times} × {base_said} = {signed(bonus)}"
-        what = Sentence("{times} × {what}", times=premia.times, what=what)
-    values = {"first": first, "last": last, "what": what, "amount": amount}
-
-    def words() -> str:
-        if len(bases) == 1:
-            return Sentence(
-                "Made every bid in deals {first}–{last}: the set bonus is {what}, {amount}.",
-                **values,
-            )
-        return Sentence(
-            "{side} made every bid in deals {first}–{last}: the set bonus is {what}, {amount}.",
-            side=game.sides[side],
-            **values,
-        )
-
-    return bonus, words
-
-
-def _premia_strikes_only(first: int, last: int, strikes: bool, others: Sequence[str]) -> str:
-    """Say what a premia that adds nothing (it only strikes) did for the side that earned it."""
-    if strikes:
-        return Sentence(
-            "Made every bid in deals {first}–{last}: the set bonus adds nothing here, it "
-            "strikes the others' best deal of the set.",
-            first=first,
-            last=last,
-        )
-    return Sentence(
-        "Made every bid in deals {first}–{last}, and so did {others}: the set "
-        "bonus strikes only when one earns it alone, so it changes nothing.",
-        first=first,
-        last=last,
-        others=joined(others),
-    )
-
-
-def _struck(
-    game: Game,
-    earners: Sequence[int],
-    first: int,
-    last: int,
-    who: Sequence[str],
-    bests: Sequence[int],
-) -> Callable[[], str]:
-    """Return the sentence for a best deal struck by the premia of another side."""
-
-    def words() -> str:
-        names = joined([game.sides[side] for side in earners])
-        struck = [(name, best) for name, best in zip(who, bests, strict=True) if best > 0]
-        total = signed(-sum(best for _, best in struck))
-        if len(who) == 1:
-            what = Sentence("the best deal of the set, {total}", total=total)
-        else:
-            each = joined([Sentence("{name}'s ({best})", name=n, best=b) for n, b in struck])
-            what = Sentence("the best deal of the set of {each}, {total}", each=each, total=total)
-        return Sentence(
-            "{names} made every bid in deals {first}–{last}: the set bonus strikes {what}.",
-            names=names,
-            first=first,
-            last=last,
-            what=what,
-        )
-
-    return words
 
 
 def played_bids(game: Game) -> list[tuple[int, tuple[Bid, ...]]]:

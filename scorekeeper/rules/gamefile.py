@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from .bidding import KNOWN_BIDS, parse_bid
-from .errors import GameFileError, NameRefused, RulesetError, TricksError
-from .game import GameResult, check_fits, score_game
+from .builtins import BUILTIN_DOCUMENTS
+from .deal_checks import check_fits
+from .errors import GameFileError, NameRefused, PlayersRefused, RulesetError, TricksError
+from .game import GameResult, score_game
 from .names import (
     MAX_NAME_LENGTH,
     describe_character,
@@ -17,10 +20,12 @@ from .names import (
     invisible_character,
     name_key,
 )
+from .offered import refused_for_players
 from .records import TRUMPS, DealRecord, Game
 from .ruleset import Ruleset, find_ruleset
-from .sentences import Sentence
-from .validation import limits_apply
+from .sentences import Plural, Sentence
+from .validation import limits_apply, refuse_unknown
+from .variants import VARIANTS, ready_made_ruleset, titled
 
 GAME_KEYS = ("ruleset", "players", "first_dealer", "deals")
 DEAL_KEYS = ("bids", "tricks", "team_tricks", "trump", "rainbows")
@@ -30,10 +35,27 @@ RulesetLookup = Callable[[Any], Ruleset]
 
 
 def default_lookup(ref: Any) -> Ruleset:
-    """Find a ruleset from a game file: a built-in slug, or an inline house document."""
+    """Find a ruleset from a game file: a built-in or ready-made slug (every ruleset the app
+    offers by slug), or an inline house document (a ready-made's known by its name, which a
+    page then says in its reader's language)."""
     if isinstance(ref, dict):
-        return Ruleset.from_document(ref)
-    return find_ruleset(ref)
+        ruleset = Ruleset.from_document(ref)
+    elif ref in BUILTIN_DOCUMENTS:
+        return find_ruleset(ref)
+    elif ref in VARIANTS:
+        ruleset = ready_made_ruleset(ref)
+    else:
+        raise RulesetError(
+            Sentence(
+                "unknown ruleset {slug}; the built-in rulesets are {builtins}, and the "
+                "ready-made ones {ready_made}",
+                slug=json.dumps(ref),
+                builtins=", ".join(BUILTIN_DOCUMENTS),
+                ready_made=", ".join(VARIANTS),
+            )
+        )
+    name = titled(ruleset.name)
+    return ruleset if name is ruleset.name else dataclasses.replace(ruleset, name=name)
 
 
 def load_game_text(text: str | bytes, *, lookup: RulesetLookup = default_lookup) -> Game:
@@ -57,15 +79,7 @@ def read_game(document: Any, *, lookup: RulesetLookup = default_lookup) -> Game:
         raise GameFileError(
             Sentence("the game file must be a JSON object with ruleset, players and deals")
         )
-    unknown = sorted(key for key in document if key not in GAME_KEYS)
-    if unknown:
-        raise GameFileError(
-            Sentence(
-                "the game file has an unknown field '{field}'; its fields are {fields}",
-                field=unknown[0],
-                fields=", ".join(GAME_KEYS),
-            )
-        )
+    refuse_unknown(document, GAME_KEYS, _unknown_field, GameFileError)
     if "ruleset" not in document:
         raise GameFileError(Sentence("the game file does not say which ruleset it is played under"))
     ref = document["ruleset"]
@@ -74,6 +88,10 @@ def read_game(document: Any, *, lookup: RulesetLookup = default_lookup) -> Game:
             Sentence("the ruleset must be a ruleset's name (slug) or a house ruleset")
         )
     ruleset = lookup(ref)
+    if isinstance(ref, str) and ref not in BUILTIN_DOCUMENTS:
+        # A ready-made (or a family's) ruleset named by slug is copied into the game whole,
+        # as New game copies it: a later change to those rules never changes this game.
+        ref = dict(ruleset.document)
     players = read_players(document.get("players"), ruleset)
     first_dealer = document.get("first_dealer", 0)
     if isinstance(first_dealer, bool) or not isinstance(first_dealer, int):
@@ -97,6 +115,14 @@ def read_game(document: Any, *, lookup: RulesetLookup = default_lookup) -> Game:
             deal = _read_in_full(raw, index=index, players=players, ruleset=ruleset)
         deals.append(deal)
     return Game(ruleset, players, first_dealer, tuple(deals), ruleset_ref=ref)
+
+
+def _unknown_field(field: str, fields: str) -> str:
+    return Sentence(
+        "the game file has an unknown field '{field}'; its fields are {fields}",
+        field=field,
+        fields=fields,
+    )
 
 
 def read_players(raw: Any, ruleset: Ruleset) -> tuple[str, ...]:
@@ -187,7 +213,8 @@ def _check_count(count: int, ruleset: Ruleset) -> None:
     try:
         ruleset.check_players(count)
     except RulesetError as error:
-        raise GameFileError(error.message) from None
+        said = refused_for_players(error.message, count)
+        raise PlayersRefused(said, refused=error.message, players=count) from None
 
 
 def _whole_numbers(raw: Any, count: int, what: str, deal: int) -> tuple[int, ...]:
@@ -212,29 +239,25 @@ def read_deal(raw: Any, *, index: int, players: Sequence[str], ruleset: Ruleset)
     return _read_in_full(raw, index=index, players=players, ruleset=ruleset)
 
 
+def _unknown_deal_field(field: str, fields: str) -> str:
+    return Sentence("unknown field '{field}'; a deal has {fields}", field=field, fields=fields)
+
+
 def _read_in_full(raw: Any, *, index: int, players: Sequence[str], ruleset: Ruleset) -> DealRecord:
     """Read a deal the plain reading left: check every field, and say what is wrong."""
     if not isinstance(raw, dict):
         raise GameFileError(Sentence("a deal must be an object with bids and tricks"), deal=index)
-    unknown = sorted(key for key in raw if key not in DEAL_KEYS)
-    if unknown:
-        raise GameFileError(
-            Sentence(
-                "unknown field '{field}'; a deal has {fields}",
-                field=unknown[0],
-                fields=", ".join(DEAL_KEYS),
-            ),
-            deal=index,
-        )
+    refuse_unknown(raw, DEAL_KEYS, _unknown_deal_field, GameFileError, deal=index)
     raw_bids = raw.get("bids")
     if not isinstance(raw_bids, list):
         raise GameFileError(Sentence("the bids are missing"), deal=index)
     if len(raw_bids) != len(players):
         raise GameFileError(
-            Sentence(
-                "{bids} bids for {n} players: give one bid per seat",
-                bids=len(raw_bids),
-                n=len(players),
+            Plural(
+                "{n} bid for {players} players: give one bid per seat",
+                "{n} bids for {players} players: give one bid per seat",
+                len(raw_bids),
+                players=len(players),
             ),
             deal=index,
         )

@@ -32,7 +32,7 @@ from .parts import (
     RainbowBid,
     RainbowBonus,
 )
-from .sentences import Lines, Sentence
+from .sentences import Lines, Plural, Sentence
 from .validation import (
     check_keys,
     check_some_bid,
@@ -217,6 +217,10 @@ class Ruleset:
             ends = self.memo["set_ends"] = {last: first for first, last in sets}
         return ends
 
+    def throws_in(self) -> bool:
+        """Say whether a deal everyone passed is thrown in and dealt again (else it is played)."""
+        return self.redeal is not None
+
     def allows_no_trump(self) -> bool:
         """Say whether a deal can be played without trump (a joker turned up)."""
         return self.deck != 52
@@ -226,16 +230,16 @@ class Ruleset:
         return "partnership" if self.partnership else "individual"
 
     def deals_description(self) -> str:
-        """Say how many deals a game has, by player count where that varies."""
+        """Say how many deals a game has ("26 deals"), by player count where that varies."""
         counts: dict[int, list[int]] = {}
         for players, schedule in self.schedules.items():
             counts.setdefault(len(schedule), []).append(players)
         if len(counts) == 1:
-            return str(next(iter(counts)))
+            return Plural("{n} deal", "{n} deals", next(iter(counts)))
         return Lines(
             [
-                Sentence("{deals} ({who} players)", deals=deals, who=_span(players))
-                for deals, players in counts.items()
+                Plural("{n} deal ({who} players)", "{n} deals ({who} players)", n, who=_span(who))
+                for n, who in counts.items()
             ],
             ", ",
         )
@@ -255,7 +259,7 @@ class Ruleset:
             check_keys(document)
             merged = {**base, **document}
             if "name" not in document:
-                merged["name"] = f"{base['name']}, house rules"
+                merged["name"] = Sentence("{name}, house rules", name=base["name"])
             document = merged
         else:
             check_keys(document)
@@ -428,7 +432,7 @@ def _build(doc: dict[str, Any], slug: str | None) -> Ruleset:
         if doc[key] == VARIANT_DEFAULTS[key]:
             del doc[key]
     return Ruleset(
-        name=name.strip(),
+        name=name if name == name.strip() else name.strip(),  # a Sentence stays one
         min_players=low,
         max_players=high,
         deck=deck,

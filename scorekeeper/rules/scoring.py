@@ -6,6 +6,8 @@ the function that writes them and what it needs, and writes them when they are f
 
 from __future__ import annotations
 
+import functools
+import string
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -137,10 +139,9 @@ def score_side(
                     score, True, _at_least_made, (scoring, said, target, tricks, over, score)
                 )
             else:
-                lost = -scoring.set_per_bid * target
-                result = SideScore(
-                    lost, False, _at_least_set, (scoring, said, target, tricks, lost)
-                )
+                each = scoring.set_per_bid
+                lost = -each * target
+                result = SideScore(lost, False, _took, (SET, said, tricks, each, target, lost))
         else:
             result = _exact(ruleset, said, target, tricks, cards)
     if rainbows and isinstance(ruleset.rainbow, RainbowBonus) and ruleset.pays_rainbow_bonus(cards):
@@ -151,24 +152,12 @@ def score_side(
     return result
 
 
-def score_pair(
-    ruleset: Ruleset,
-    cards: int,
-    seats: Sequence[int],
-    names: Sequence[str],
-    bids: Sequence[Bid],
-    levels: Sequence[int | None],
-    tricks: Sequence[int],
-    rainbows: Sequence[int],
-) -> SideScore:
-    """Score a pair: each partner on their own bid and tricks, the two scores added.
+def score_pair(parts: Sequence[SideScore], seats: Sequence[int], names: Sequence[str]) -> SideScore:
+    """Score a pair from each partner's own score (`score_side` on their bid and tricks), added.
 
     The pair made its bids only if both partners did (a set's premia asks for both).
     """
-    parts = tuple(
-        score_side(ruleset, cards, (seat,), names, bids, levels, tricks[seat], rainbows)
-        for seat in seats
-    )
+    parts = tuple(parts)
     score = sum(part.score for part in parts)
     made = all(part.made for part in parts)
     pair = Sentence("{first} & {second}", first=names[seats[0]], second=names[seats[1]])
@@ -200,6 +189,34 @@ def _held_rainbow(name: str, bonus: int) -> str:
 
 #: Who bid what, as `_numeric_bids` takes it: the side's seats, the names, the bids by seat.
 Said = tuple[Sequence[int], Sequence[str], Sequence[Bid]]
+
+#: How a bid of numbers came out, one sentence for each way, filled in by `_took` when the
+#: explanation is first read: `{bids}` is who bid what, the other blanks the arithmetic, in
+#: the order they stand. At-least scoring: the bid made (and any over), or the side set.
+MADE = Sentence("{bids}, took {tricks}: {arithmetic} = {score}")
+SET = Sentence("{bids}, took {tricks}: set, -{each} × {target} = {lost}")
+#: Exact scoring: all n bid and taken, the bid taken exactly, a made pass, the bid missed
+#: (by the tricks taken, or by a miss penalty), a khishti.
+TOOK_ALL = Sentence("{bids}, took all {tricks}: {base} + {each} × {tricks} = {score}")
+TOOK_EXACTLY = Sentence("{bids}, took exactly {tricks}: {base} + {each} × {tricks} = {score}")
+MADE_PASS = Sentence("{bids}, took none: a made pass, {score}")
+MISSED = Sentence("{bids}, took {tricks}, not the bid: {each} × {tricks} = {missed}")
+MISSED_COST = Sentence("{bids}, took {tricks}, {how}: {arithmetic}")
+KHISHTI = Sentence("{bids}, took none: khishti, {arithmetic}")
+
+
+def _took(sentence: Sentence, said: Said, *values: Any) -> tuple[str, ...]:
+    """Say who bid what and how it came out, in the sentence for that way: `values` fill
+    its other blanks in the order they stand (kept as a tuple: most scores are never said)."""
+    filled = dict(zip(_blanks(sentence.msgid), values, strict=True))
+    return (Sentence(sentence.msgid, bids=_numeric_bids(*said), **filled),)
+
+
+@functools.cache
+def _blanks(pattern: str) -> tuple[str, ...]:
+    """Name a pattern's blanks after {bids}, each once, in the order they stand."""
+    names = (name for _, name, _, _ in string.Formatter().parse(pattern) if name)
+    return tuple(dict.fromkeys(name for name in names if name != "bids"))
 
 
 def _numeric_bids(seats: Sequence[int], names: Sequence[str], bids: Sequence[Bid]) -> str:
@@ -237,16 +254,7 @@ def _at_least_made(
             terms.append(Sentence("{over} over", over=over))
         else:
             terms.append(Sentence("{over} over × {each}", over=over, each=scoring.over))
-    arithmetic = _added(terms)
-    return (
-        Sentence(
-            "{bids}, took {tricks}: {arithmetic} = {score}",
-            bids=_numeric_bids(*said),
-            tricks=tricks,
-            arithmetic=arithmetic,
-            score=score,
-        ),
-    )
+    return _took(MADE, said, tricks, _added(terms), score)
 
 
 def _added(terms: list) -> str:
@@ -258,31 +266,18 @@ def _added(terms: list) -> str:
     return Sentence("{first} + {rest}", first=terms[0], rest=_added(terms[1:]))
 
 
-def _at_least_set(
-    scoring: AtLeast, said: Said, target: int, tricks: int, lost: int
-) -> tuple[str, ...]:
-    return (
-        Sentence(
-            "{bids}, took {tricks}: set, -{each} × {target} = {lost}",
-            bids=_numeric_bids(*said),
-            tricks=tricks,
-            each=scoring.set_per_bid,
-            target=target,
-            lost=lost,
-        ),
-    )
-
-
 def _exact(ruleset: Ruleset, said: Said, target: int, tricks: int, cards: int) -> SideScore:
     scoring: Exact = ruleset.scoring  # type: ignore[assignment]
     if tricks == target:
         if target == cards:
-            score = scoring.all_base + scoring.all_per_trick * tricks
-            return SideScore(score, True, _exact_all, (scoring, said, tricks, score))
-        if target == 0 and ruleset.made_pass is not None:
-            return SideScore(ruleset.made_pass, True, _made_pass, (said, ruleset.made_pass))
-        score = scoring.made_base + scoring.made_per_trick * tricks
-        return SideScore(score, True, _exact_made, (scoring, said, tricks, score))
+            sentence, base, each = TOOK_ALL, scoring.all_base, scoring.all_per_trick
+        elif target == 0 and ruleset.made_pass is not None:
+            made_pass = ruleset.made_pass
+            return SideScore(made_pass, True, _took, (MADE_PASS, said, made_pass))
+        else:
+            sentence, base, each = TOOK_EXACTLY, scoring.made_base, scoring.made_per_trick
+        score = base + each * tricks
+        return SideScore(score, True, _took, (sentence, said, tricks, base, each, score))
     khishti = ruleset.khishti
     if khishti is not None and tricks == 0:
         return SideScore(khishti.penalty(cards), False, _khishti, (khishti, said, cards))
@@ -291,52 +286,9 @@ def _exact(ruleset: Ruleset, said: Said, target: int, tricks: int, cards: int) -
         cost = penalty.cost(target, tricks)
         if cost is not None:
             return SideScore(cost, False, _missed_cost, (penalty, said, target, tricks, cost))
-    missed = scoring.missed_per_trick * tricks
-    return SideScore(missed, False, _exact_missed, (scoring, said, tricks, missed))
-
-
-def _exact_all(scoring: Exact, said: Said, tricks: int, score: int) -> tuple[str, ...]:
-    return (
-        Sentence(
-            "{bids}, took all {tricks}: {base} + {each} × {tricks} = {score}",
-            bids=_numeric_bids(*said),
-            tricks=tricks,
-            base=scoring.all_base,
-            each=scoring.all_per_trick,
-            score=score,
-        ),
-    )
-
-
-def _exact_made(scoring: Exact, said: Said, tricks: int, score: int) -> tuple[str, ...]:
-    return (
-        Sentence(
-            "{bids}, took exactly {tricks}: {base} + {each} × {tricks} = {score}",
-            bids=_numeric_bids(*said),
-            tricks=tricks,
-            base=scoring.made_base,
-            each=scoring.made_per_trick,
-            score=score,
-        ),
-    )
-
-
-def _made_pass(said: Said, score: int) -> tuple[str, ...]:
-    return (
-        Sentence("{bids}, took none: a made pass, {score}", bids=_numeric_bids(*said), score=score),
-    )
-
-
-def _exact_missed(scoring: Exact, said: Said, tricks: int, missed: int) -> tuple[str, ...]:
-    return (
-        Sentence(
-            "{bids}, took {tricks}, not the bid: {each} × {tricks} = {missed}",
-            bids=_numeric_bids(*said),
-            tricks=tricks,
-            each=scoring.missed_per_trick,
-            missed=missed,
-        ),
-    )
+    each = scoring.missed_per_trick
+    missed = each * tricks
+    return SideScore(missed, False, _took, (MISSED, said, tricks, each, missed))
 
 
 def _missed_cost(
@@ -360,15 +312,7 @@ def _missed_cost(
         how = Sentence("{off} short", off=off)
     else:
         how = Sentence("{over} over", over=off)
-    return (
-        Sentence(
-            "{bids}, took {tricks}, {how}: {arithmetic}",
-            bids=_numeric_bids(*said),
-            tricks=tricks,
-            how=how,
-            arithmetic=arithmetic,
-        ),
-    )
+    return _took(MISSED_COST, said, tricks, how, arithmetic)
 
 
 def _khishti(khishti: Khishti, said: Said, cards: int) -> tuple[str, ...]:
@@ -388,13 +332,7 @@ def _khishti(khishti: Khishti, said: Said, cards: int) -> tuple[str, ...]:
         arithmetic = Sentence(
             "{arithmetic} = {penalty}", arithmetic=arithmetic, penalty=khishti.penalty(cards)
         )
-    return (
-        Sentence(
-            "{bids}, took none: khishti, {arithmetic}",
-            bids=_numeric_bids(*said),
-            arithmetic=arithmetic,
-        ),
-    )
+    return _took(KHISHTI, said, arithmetic)
 
 
 def _board(

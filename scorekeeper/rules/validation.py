@@ -5,10 +5,10 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from .errors import RulesetError
+from .errors import RulesetError, ScoreError
 from .parts import (
     ALL_KEYS,
     AT_LEAST_KEYS,
@@ -50,16 +50,31 @@ def limits_apply() -> bool:
     return _LIMITS.get()
 
 
-def check_keys(document: dict[str, Any]) -> None:
-    unknown = sorted(key for key in document if key not in ALL_KEYS)
+def refuse_unknown(
+    document: dict[str, Any],
+    known: Sequence[str],
+    say: Callable[[str, str], str],
+    error: type[ScoreError] = RulesetError,
+    *,
+    deal: int | None = None,
+) -> None:
+    """Refuse the first key, alphabetically, that the document may not hold.
+
+    `say(key, known)` words the refusal for what is checked (a game file, a deal, a ruleset,
+    one of its settings), given the key and the known keys in a line.
+    """
+    unknown = [key for key in document if key not in known]
     if unknown:
-        raise RulesetError(
-            Sentence(
-                "unknown rule '{rule}'; the rules are: {rules}",
-                rule=unknown[0],
-                rules=", ".join(ALL_KEYS),
-            )
-        )
+        raise error(say(min(unknown), ", ".join(known)), deal=deal)
+
+
+def check_keys(document: dict[str, Any]) -> None:
+    """Refuse a rule no ruleset has."""
+    refuse_unknown(document, ALL_KEYS, _unknown_rule)
+
+
+def _unknown_rule(rule: str, rules: str) -> str:
+    return Sentence("unknown rule '{rule}'; the rules are: {rules}", rule=rule, rules=rules)
 
 
 def whole(value: Any, what: str, *, minimum: int | None = 0, maximum: int | None = None) -> int:
@@ -75,24 +90,12 @@ def whole(value: Any, what: str, *, minimum: int | None = 0, maximum: int | None
                     "{what} cannot be negative (it is {value})", what=what, value=_shown(value)
                 )
             )
-        raise RulesetError(
-            Sentence(
-                "{what} must be at least {limit} (it is {value})",
-                what=what,
-                limit=f"{minimum:,}",
-                value=_shown(value),
-            )
-        )
-    if maximum is not None and value > maximum and _LIMITS.get():
-        raise RulesetError(
-            Sentence(
-                "{what} must be at most {limit} (it is {value})",
-                what=what,
-                limit=f"{maximum:,}",
-                value=_shown(value),
-            )
-        )
-    return value
+        past, limit = Sentence("{what} must be at least {limit} (it is {value})"), minimum
+    elif maximum is not None and value > maximum and _LIMITS.get():
+        past, limit = Sentence("{what} must be at most {limit} (it is {value})"), maximum
+    else:
+        return value
+    raise RulesetError(Sentence(past.msgid, what=what, limit=f"{limit:,}", value=_shown(value)))
 
 
 def points(value: Any, what: str, *, negative: bool = False) -> int:
@@ -144,15 +147,15 @@ def keyed(value: Any, what: str, keys: tuple[str, ...]) -> dict[str, Any]:
         raise RulesetError(
             Sentence("{what} must be an object with {keys}", what=what, keys=", ".join(keys))
         )
-    unknown = sorted(set(value) - set(keys))
-    if unknown:
-        raise RulesetError(
-            Sentence("{what} has an unknown setting '{key}'", what=what, key=unknown[0])
-        )
+    refuse_unknown(value, keys, lambda key, _: _unknown_setting(what, key))
     missing = [key for key in keys if key not in value]
     if missing:
         raise RulesetError(Sentence("{what} is missing {keys}", what=what, keys=", ".join(missing)))
     return value
+
+
+def _unknown_setting(what: str, key: str) -> str:
+    return Sentence("{what} has an unknown setting '{key}'", what=what, key=key)
 
 
 def card_counts(value: Any, what: str) -> tuple[int, ...]:
@@ -205,12 +208,14 @@ def read_schedules(schedule: Any, low: int, high: int, deck: int) -> dict[int, t
         for number, cards in enumerate(counts, 1):
             if count * cards > deck:
                 raise RulesetError(
-                    Sentence(
-                        "deal {deal} gives {cards} cards to each of {n} players: "
+                    Plural(
+                        "deal {deal} gives {n} card to each of {players} players: "
                         "{total} cards, but the deck has {deck}",
+                        "deal {deal} gives {n} cards to each of {players} players: "
+                        "{total} cards, but the deck has {deck}",
+                        cards,
                         deal=number,
-                        cards=cards,
-                        n=count,
+                        players=count,
                         total=count * cards,
                         deck=deck,
                     )

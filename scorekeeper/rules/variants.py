@@ -45,7 +45,7 @@ VARIANTS: dict[str, Variant] = {
     for variant in (
         Variant(
             "joker-khishti-200",
-            _joker("Joker, khishti -200", khishti={"fixed": -200, "per_card": 0}),
+            _joker(Sentence("Joker, khishti -200"), khishti={"fixed": -200, "per_card": 0}),
             Sentence(
                 "Georgian Joker score keepers let the table choose the khishti; -200 is the "
                 "lowest of their choices (200 or 500; 200, 300, 500 or 1000).",
@@ -54,7 +54,7 @@ VARIANTS: dict[str, Variant] = {
         Variant(
             "joker-strict",
             _joker(
-                "Joker, strict table (khishti -500, set-sum premia that strikes)",
+                Sentence("Joker, strict table (khishti -500, set-sum premia that strikes)"),
                 khishti={"fixed": -500, "per_card": 0},
                 premia={"of": "sum", "times": 1, "strike": "alone"},
                 pass_limit={"passes": 3, "per": "set"},
@@ -68,7 +68,7 @@ VARIANTS: dict[str, Variant] = {
         Variant(
             "joker-scaled-khishti",
             _joker(
-                "Joker, khishti 100 a card, 4 passes a game",
+                Sentence("Joker, khishti 100 a card, 4 passes a game"),
                 khishti={"fixed": 0, "per_card": -100},
                 pass_limit={"passes": 4, "per": "game"},
             ),
@@ -80,7 +80,7 @@ VARIANTS: dict[str, Variant] = {
         Variant(
             "joker-nines",
             _joker(
-                "Joker, nines only",
+                Sentence("Joker, nines only"),
                 schedule=[9] * 16,
                 scoring={"sets": [[1, 4], [5, 8], [9, 12], [13, 16]]},
                 khishti={"fixed": -900, "per_card": 0},
@@ -93,7 +93,7 @@ VARIANTS: dict[str, Variant] = {
         Variant(
             "joker-no-nines",
             _joker(
-                "Joker, without the nines",
+                Sentence("Joker, without the nines"),
                 schedule=[*range(1, 9), *range(8, 0, -1)],
                 scoring={"sets": [[1, 8], [9, 16]]},
             ),
@@ -103,17 +103,24 @@ VARIANTS: dict[str, Variant] = {
         ),
         Variant(
             "joker-pairs",
-            _joker("Joker in pairs (seats 1 + 3 against 2 + 4)", pairs=True),
+            _joker(
+                Sentence("Joker in pairs (seats 1 + 3 against 2 + 4)"),
+                pairs=True,
+                scoring={"all_base": 0},
+                khishti={"fixed": 0, "per_card": -100},
+            ),
             Sentence(
-                "The pairs game (tsqvilebi) of the 'Joker Score' keeper: partners opposite, each "
-                "scoring for themself, the pair's two scores added; a pair earns the set bonus "
-                "only when both partners made every bid, each partner's own best deal added.",
+                "The pairs game (tsqvilebi) of the 'Joker Score' keeper, in its in-order game: "
+                "partners opposite, each scoring for themself, the pair's two scores added; a "
+                "pair earns the set bonus only when both partners made every bid and the other "
+                "pair did not, each partner's own best deal added; khishti -(cards x 100), all n "
+                "bid and taken 100 a card.",
             ),
         ),
         Variant(
             "joker-strike-only",
             _joker(
-                "Joker, the premia only strikes (khishti -200)",
+                Sentence("Joker, the premia only strikes (khishti -200)"),
                 scoring={"all_base": 0},
                 khishti={"fixed": -200, "per_card": 0},
                 premia={"of": "best", "times": 0, "strike": "always"},
@@ -127,7 +134,7 @@ VARIANTS: dict[str, Variant] = {
         Variant(
             "joker-short-100",
             _joker(
-                "Joker, 100 a trick bid, -100 a trick short",
+                Sentence("Joker, 100 a trick bid, -100 a trick short"),
                 scoring={
                     "made_base": 0,
                     "made_per_trick": 100,
@@ -145,7 +152,7 @@ VARIANTS: dict[str, Variant] = {
         Variant(
             "joker-flat-200",
             _joker(
-                "Joker, every missed bid -200",
+                Sentence("Joker, every missed bid -200"),
                 scoring={"all_base": 0},
                 miss_penalty={"fixed": -200, "short": 0, "over": 0},
                 premia={"of": "best", "times": 1, "strike": "always"},
@@ -160,7 +167,7 @@ VARIANTS: dict[str, Variant] = {
         Variant(
             "joker-off-50",
             _joker(
-                "Joker, 50 a trick bid, -50 a trick off",
+                Sentence("Joker, 50 a trick bid, -50 a trick off"),
                 scoring={
                     "made_base": 0,
                     "made_per_trick": 50,
@@ -180,6 +187,21 @@ VARIANTS: dict[str, Variant] = {
         ),
     )
 }
+
+
+#: The names of the rulesets Scorekeeper brings (the built-ins and these), by their English:
+#: what a game file and a stored result keep, found again to be said in a reader's language.
+TITLES: dict[str, str] = {
+    str(document["name"]): document["name"]
+    for document in [*BUILTIN_DOCUMENTS.values(), *(v.document for v in VARIANTS.values())]
+}
+
+
+def titled(name: str) -> str:
+    """Return a ruleset's name as a page says it: Scorekeeper's own (a built-in's, a
+    ready-made's) as its `Sentence`, in the reader's language; a family's as they typed it
+    (no house ruleset may take one of these names)."""
+    return TITLES.get(name, name)
 
 
 def variant_document(slug: str) -> dict[str, Any]:

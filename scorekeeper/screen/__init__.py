@@ -12,6 +12,6 @@ runs the very same code (in Pyodide, see `web/runtime.py`) to go on scoring when
 server is out of reach: nothing here may need more than the standard library, the rules
 and Jinja.
 
-May import: rules.
+May import: rules (and the top package's shipped folders).
 Libraries: jinja2, markupsafe.
 """

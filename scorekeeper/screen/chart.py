@@ -1,8 +1,9 @@
 """The score chart: every side's running total over the deals, as SVG text.
 
-Pure: a `GameResult` in, SVG text out, so the game page, the watch page, the PDF
-sheet and the phone (scoring offline) all draw the same picture. Sides differ by colour
-*and* dash pattern (and end marker), so the chart reads without telling colours apart.
+Pure: a `GameResult` in, SVG text out, so the game page, the watch page and the phone
+(scoring offline) all draw the same picture, its few words in the page's language (the
+catalog `drawing.catalog` reads, as the phone's drawing does). Sides differ by colour *and*
+dash pattern (and end marker), so the chart reads without telling colours apart.
 """
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ from dataclasses import dataclass
 from html import escape
 
 from ..rules import GameResult
+from ..rules.sentences import Sentence, render
 from .bidi import isolate
+from .drawing import catalog
 
 #: Line colours (Okabe & Ito's colour-blind-safe set, minus the near-white yellow).
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#882255", "#777777")
@@ -26,6 +29,8 @@ LEFT, RIGHT, TOP, BOTTOM = 44, 14, 10, 24
 LEGEND_ROW = 22
 LEGEND_COLUMN = 170
 NAME_LIMITS = {1: 28}  #: characters of a name in a legend of this many columns (else 12)
+#: The word under the deal numbers, and what an empty chart says.
+DEAL, NO_DEALS = Sentence("deal"), Sentence("No deals yet")
 
 
 @dataclass(frozen=True)
@@ -144,13 +149,17 @@ def marker(kind: str, x: float, y: float, colour: str) -> str:
     return f'<polygon points="{shape}" {paint}/>'
 
 
-def score_chart_svg(result: GameResult, *, width: int = 360, height: int = 220) -> str:
-    """Draw the running totals of every side as a standalone SVG document fragment.
+def score_chart_svg(
+    result: GameResult, *, width: int = 360, height: int = 220, language: str = "en"
+) -> str:
+    """Draw the running totals of every side as a standalone SVG document fragment, its
+    words in a language ("en", "ka").
 
     x is the deal (0 = before deal 1, up to the last deal of the schedule), y the
     points; a zero line; one polyline per side (class "side-N"); a legend below
     the plot with each side's line style, name and current total.
     """
+    words = catalog(language)
     scale = chart_scale(result, width=width, height=height)
     sides = result.sides
     columns = legend_columns(len(sides), width)
@@ -159,9 +168,10 @@ def score_chart_svg(result: GameResult, *, width: int = 360, height: int = 220) 
     full_height = height + rows * LEGEND_ROW + 6
     bottom = scale.top + scale.plot_height
     right = fmt(scale.left + scale.plot_width)
-    title = "Running totals: " + ", ".join(
+    standing = ", ".join(
         f"{isolate(name)} {total}" for name, total in zip(sides, result.totals, strict=True)
     )
+    title = render(Sentence("Running totals: {totals}", totals=standing), words)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="score-chart" '
         f'viewBox="0 0 {width} {full_height}" width="{width}" height="{full_height}" '
@@ -193,15 +203,18 @@ def score_chart_svg(result: GameResult, *, width: int = 360, height: int = 220) 
         if len(ticks) > 1 and scale.slots - ticks[-1] <= every / 2:
             ticks.pop()
         ticks.append(scale.slots)
+    # The word "deal" where deal 0 would be named: from the left edge, room for a long word
+    # ("დარიგება") before the first deal named.
     labels = "".join(
         f'<text x="{fmt(scale.x(number))}" y="{bottom + 16}" text-anchor="middle" '
         f'fill="currentColor">{number}</text>'
         for number in ticks
+        if number
     )
     parts.append(
         f'<g class="deals" fill-opacity="0.8">{labels}'
-        f'<text x="{scale.left - 10}" y="{bottom + 16}" text-anchor="end" fill="currentColor" '
-        f'font-size="{FONT - 2}">deal</text></g>'
+        f'<text x="4" y="{bottom + 16}" fill="currentColor" '
+        f'font-size="{FONT - 2}">{escape(render(DEAL, words))}</text></g>'
     )
     # One line per side.
     totals = running_totals(result)
@@ -223,7 +236,8 @@ def score_chart_svg(result: GameResult, *, width: int = 360, height: int = 220) 
         parts.append(
             f'<text x="{fmt(scale.left + scale.plot_width / 2)}" '
             f'y="{fmt(scale.top + scale.plot_height / 3)}" '
-            f'text-anchor="middle" fill="currentColor" fill-opacity="0.7">No deals yet</text>'
+            f'text-anchor="middle" fill="currentColor" fill-opacity="0.7">'
+            f"{escape(render(NO_DEALS, words))}</text>"
         )
     # Legend: line sample, marker, name and total.
     legend = []

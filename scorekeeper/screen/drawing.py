@@ -19,24 +19,14 @@ from typing import Any
 
 import jinja2
 
+from .. import TEMPLATES, TRANSLATIONS
 from ..rules import trump_label
 from ..rules.sentences import say
 from .bidi import isolate
 from .markup import bdi_join, bdi_names
 
-_PACKAGE = Path(__file__).resolve().parent.parent
-#: The templates inside the package, where the phone's bundle and the wheel put them; in a
-#: checkout, at its top (as `machine.config` finds them).
-TEMPLATES = (
-    _PACKAGE / "templates" if (_PACKAGE / "templates").is_dir() else _PACKAGE.parent / "templates"
-)
-#: The compiled catalogs, beside the templates (in the package, or at a checkout's top).
-TRANSLATIONS = (
-    _PACKAGE / "translations"
-    if (_PACKAGE / "translations").is_dir()
-    else _PACKAGE.parent / "translations"
-)
-#: The filters the table's templates may use: the server's pages register the same ones.
+#: The filters the table's templates may use: the server's pages register these (and their
+#: own beside them, `web.template_helpers`).
 FILTERS = {"bdi_join": bdi_join, "bdi_names": bdi_names, "isolate": isolate, "trump": trump_label}
 
 

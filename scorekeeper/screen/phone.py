@@ -6,14 +6,14 @@ script hands these over as JSON to `answer` and gets JSON back: what a tap leave
 (`tap`), a game as the server has it taken up (`open`), the table page and its drawing
 (`screen`), a new game (`start`), the rules a
 game may be started under (`rulesets`), and, when the game changed on the server while
-the phone scored on its own, both versions in words (`settle`). Every answer comes from
+the phone scored on its own, both versions in words, and what changed on the server since
+they were last drawn (`settle`). Every answer comes from
 the code the server runs: `rules.entry.take_tap`, `page.table_page_of`,
 `templates/screen/`.
 """
 
 from __future__ import annotations
 
-import collections
 import json
 import re
 from collections.abc import Callable
@@ -32,6 +32,7 @@ from ..rules import (
     score_game,
 )
 from ..rules.entry import DraftDeal, from_draft, take_tap
+from ..rules.lately import Lately
 from ..rules.sentences import Lines, Sentence, render
 from ..rules.variants import VARIANTS, variant_document
 from .chart import score_chart_svg
@@ -42,21 +43,20 @@ from .page import last_deal_filled, table_page_of, taps_made, why_refused
 LANGUAGE = re.compile(r"[a-z]{2,3}")
 #: Games read lately, by their document's text: every tap asks about the same game again.
 KEPT = 8
-_read: collections.OrderedDict[str, tuple[Game, GameResult]] = collections.OrderedDict()
-_drawn: dict[str, tuple[str, tuple[str, ...]]] = {}
+_read: Lately[str, tuple[Game, GameResult]] = Lately(KEPT)
+#: The chart and the last deal's filled-in values of one game at a time: the one being scored.
+_drawn: Lately[str, tuple[str, tuple[str, ...]]] = Lately(1)
 
 
 def read(document: Any) -> tuple[Game, GameResult]:
     """Return a game file read and scored (kept for the next question about it)."""
     key = json.dumps(document, sort_keys=True, ensure_ascii=False)
-    if key in _read:
-        _read.move_to_end(key)
-        return _read[key]
-    game = read_game(document, lookup=default_lookup)
-    kept = _read[key] = (game, score_game(game))
-    while len(_read) > KEPT:
-        _read.popitem(last=False)
-    return kept
+
+    def scored() -> tuple[Game, GameResult]:
+        game = read_game(document, lookup=default_lookup)
+        return game, score_game(game)
+
+    return _read.get_or_make(key, scored)
 
 
 def deal_of(game: Game, result: GameResult, draft: Any) -> DraftDeal | None:
@@ -84,10 +84,8 @@ def tap(asked: dict[str, Any]) -> dict[str, Any]:
     game, result = read(asked["document"])
     tapped = take_tap(game, deal_of(game, result, asked.get("draft")), str(asked["step"]))
     if tapped.result is not None:
-        _read[json.dumps(tapped.game.to_json(), sort_keys=True, ensure_ascii=False)] = (
-            tapped.game,
-            tapped.result,
-        )
+        key = json.dumps(tapped.game.to_json(), sort_keys=True, ensure_ascii=False)
+        _read.put(key, (tapped.game, tapped.result))
     after = state(tapped.game, tapped.result or result, tapped.deal)
     if "screen" in asked:
         drawn = {"language": asked.get("language"), **asked["screen"]}
@@ -110,11 +108,11 @@ def screen(asked: dict[str, Any]) -> dict[str, Any]:
     """Build the table page of the phone's game and draw its changing part, as the server does."""
     game, result = read(asked["document"])
     deal = deal_of(game, result, asked.get("draft"))
-    key = json.dumps(asked["document"], sort_keys=True, ensure_ascii=False)
-    if key not in _drawn:
-        _drawn.clear()  # one game's chart at a time: the one being scored
-        _drawn[key] = (score_chart_svg(result), last_deal_filled(result))
-    chart, filled = _drawn[key]
+    language = language_of(asked)
+    key = language + json.dumps(asked["document"], sort_keys=True, ensure_ascii=False)
+    chart, filled = _drawn.get_or_make(
+        key, lambda: (score_chart_svg(result, language=language), last_deal_filled(result))
+    )
     page = table_page_of(
         str(asked["id"]),
         int(asked.get("version") or 0),
@@ -132,7 +130,7 @@ def screen(asked: dict[str, Any]) -> dict[str, Any]:
         token=str(asked.get("token") or ""),
         nonce=str(asked.get("nonce") or ""),
         problem=asked.get("problem") or None,
-        language=language_of(asked),
+        language=language,
     )
     return {"html": html, "page": asdict(page), **state(game, result, deal)}
 
@@ -183,6 +181,7 @@ class Settle:
     phone_totals: str
     moved: bool  #: scoring moved to another phone: this one may no longer change the game
     names: list[str]  #: the players, set apart wherever the words say them
+    changed: str = ""  #: what changed on the server since both were last drawn, if anything
 
 
 #: The trumps as a deal's words say them ("trump hearts").
@@ -232,15 +231,59 @@ def totals_words(result: GameResult) -> str:
     )
 
 
-def settle(asked: dict[str, Any]) -> dict[str, Any]:
-    """Draw both versions of the game, from the first deal they differ, for the scorer to choose."""
-    _, on_server = read(asked["server"])
-    _, on_phone = read(asked["phone"])
+def shared_deals(ours: GameResult, theirs: GameResult) -> int:
+    """Return how many deals two versions of a game share from the start."""
     first = 0
-    for ours, theirs in zip(on_phone.game.deals, on_server.game.deals, strict=False):
-        if ours != theirs:
+    for mine, other in zip(ours.game.deals, theirs.game.deals, strict=False):
+        if mine != other:
             break
         first += 1
+    return first
+
+
+def what_changed(before: GameResult, now: GameResult) -> str:
+    """Say what another phone changed in the server's game since it was last shown here."""
+    same = shared_deals(before, now)
+    if same == len(before.deals) == len(now.deals):
+        return Sentence(
+            "The game on the server changed just now: another phone is entering a deal."
+        )
+    if same == len(before.deals):
+        first, last = now.deals[same].setup.number, now.deals[-1].setup.number
+        if first == last:
+            return Sentence(
+                "The game on the server changed just now: deal {number} was scored on another "
+                "phone.",
+                number=first,
+            )
+        return Sentence(
+            "The game on the server changed just now: deals {first} to {last} were scored on "
+            "another phone.",
+            first=first,
+            last=last,
+        )
+    number = before.deals[same].setup.number
+    if same == len(now.deals):
+        return Sentence(
+            "The game on the server changed just now: deal {number} was taken back on another "
+            "phone.",
+            number=number,
+        )
+    return Sentence(
+        "The game on the server changed just now: deal {number} was changed on another phone.",
+        number=number,
+    )
+
+
+def settle(asked: dict[str, Any]) -> dict[str, Any]:
+    """Draw both versions of the game, from the first deal they differ, for the scorer to choose;
+    with `before` (the server's game as last drawn), say what changed on it since."""
+    _, on_server = read(asked["server"])
+    _, on_phone = read(asked["phone"])
+    first = shared_deals(on_phone, on_server)
+    changed = ""
+    if asked.get("before"):
+        changed = what_changed(read(asked["before"])[1], on_server)
     page = Settle(
         first=first + 1,
         server=[deal_words(on_server, scored) for scored in on_server.deals[first:]],
@@ -249,6 +292,7 @@ def settle(asked: dict[str, Any]) -> dict[str, Any]:
         phone_totals=totals_words(on_phone),
         moved=bool(asked.get("moved")),
         names=list(on_phone.game.players),
+        changed=changed,
     )
     html = draw("screen/settle.html", language=language_of(asked), page=page)
     return {"html": html, "first": first + 1}

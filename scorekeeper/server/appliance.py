@@ -6,8 +6,10 @@ itself by name (`mdns.py`); and once a minute, on one thread of its own, it keep
 computer awake while a game is on (`awake.py`), takes the day's backup
 (`storage.backups`) and follows the LAN address when the router hands out another.
 
-None of it may stop a phone's tap: each kind of trouble is logged once, in one line,
-and the thread goes on.
+None of it may stop a phone's tap: each kind of trouble is logged once, in one plain
+sentence (what it means for the family, never an exception's text), and the thread goes
+on. Under `scorekeeper serve` its rounds begin once the banner is printed, so nothing it
+says lands between an address and its QR code.
 """
 
 from __future__ import annotations
@@ -30,6 +32,18 @@ EVERY = 60.0
 #: Seconds the banner waits for the name to be taken (probing takes about two).
 NAME_WAIT = 8.0
 EVERY_NETWORK = ("0.0.0.0", "::", "")
+#: What each kind of trouble means, said once when it first happens.
+TROUBLES = {
+    "name": "This server could not announce its name on the network: phones open it by its "
+    "address (the QR code by address) until it starts again.",
+    "backup": "Today's backup could not be written into the backups folder beside the "
+    "database (is the disk full, or the folder not writable?); the games themselves are "
+    "safe, and it is tried again every minute.",
+    "address": "This computer's address on the network could not be read: if the router "
+    "gives it another, the links printed above stop working until it starts again.",
+    "awake": "This computer could not be kept awake during a game: set it not to sleep while "
+    "Scorekeeper runs, or a phone may find it asleep.",
+}
 
 
 @dataclass(frozen=True)
@@ -50,7 +64,14 @@ class Appliance:
     """Found by name, awake while a game is on, backed up daily, with its record left."""
 
     def __init__(
-        self, host: str, port: int, database: str, settings: Settings, *, every: float = EVERY
+        self,
+        host: str,
+        port: int,
+        database: str,
+        settings: Settings,
+        *,
+        every: float = EVERY,
+        after_banner: bool = False,
     ) -> None:
         self.host, self.port, self.database = host, port, database
         self.settings = settings
@@ -62,6 +83,10 @@ class Appliance:
         self.awake = KeepAwake(latest_tap(database), idle=timedelta(minutes=settings.awake_minutes))
         self.announcer: Announcer | None = None
         self.named = threading.Event()
+        #: The banner is printed (or there is none): the rounds, and what they log, may begin.
+        self.printed = threading.Event()
+        if not after_banner:
+            self.printed.set()
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
         self._troubles: set[str] = set()
@@ -78,6 +103,10 @@ class Appliance:
         self._thread = threading.Thread(target=self._run, name="appliance", daemon=True)
         self._thread.start()
 
+    def banner_printed(self) -> None:
+        """Let the rounds begin: the banner is out, so their lines come after it."""
+        self.printed.set()
+
     def links(self) -> list[str]:
         """Return the server's home page as phones should open it: by name, then address."""
         base = f"{self.record.scheme}://"
@@ -91,7 +120,8 @@ class Appliance:
             self._announce()
         finally:
             self.named.set()
-        while True:
+        self.printed.wait()
+        while not self._stopping.is_set():
             self._once("awake", self.awake.step)
             self._once("backup", self._backup)
             self._once("address", self._follow_address)
@@ -109,7 +139,8 @@ class Appliance:
         name = self._once("name", self.announcer.start)
         if name:
             self._update(name=name)
-            log.info("Phones can find this server by name: http://%s:%d/", name, self.port)
+            if self.printed.is_set():  # found after the banner, which could not say it
+                log.info("Phones can find this server by name: http://%s:%d/", name, self.port)
 
     def _backup(self) -> None:
         from ..storage.backups import take_daily
@@ -139,12 +170,14 @@ class Appliance:
         except Exception as error:
             if kind not in self._troubles:
                 self._troubles.add(kind)
-                log.warning("Scorekeeper goes on serving, but: %s: %s", kind, error)
+                log.warning("%s Scorekeeper goes on serving.", TROUBLES[kind])
+                log.debug("%s: %r", kind, error)  # the details, for whoever turns debug on
             return None
 
     def stop(self, timeout: float = 10.0) -> None:
         """Let the computer sleep, withdraw the name, take the record away."""
         self._stopping.set()
+        self.printed.set()
         if self._thread is not None:
             self._thread.join(timeout)
         running.clear(self.database, os.getpid())

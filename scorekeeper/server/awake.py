@@ -7,7 +7,7 @@ minutes, `scorekeeper serve` holds wakepy's `keep.running` mode (the system's ow
 long, it lets go, and the computer sleeps as it is set to.
 
 Where the system refuses (no D-Bus in a container, no desktop session), it says so in
-one log line and the server goes on: a wake lock never stands between a phone and its
+one plain sentence and the server goes on: a wake lock never stands between a phone and its
 tap. Only the thread that took the lock lets it go (wakepy's rule).
 """
 
@@ -21,6 +21,14 @@ from typing import Any
 log = logging.getLogger("scorekeeper.awake")
 
 Clock = Callable[[], datetime]
+
+#: Said once when the system offers no way to keep the computer awake (a Raspberry Pi
+#: with no screen, a container, a computer without a desktop session).
+REFUSED = (
+    "This computer may sleep during a game: it offers Scorekeeper no way to keep it awake "
+    "(as on a computer without a desktop session), so set it not to sleep while games are "
+    "played; Scorekeeper goes on serving."
+)
 
 
 def utc_now() -> datetime:
@@ -105,18 +113,13 @@ class KeepAwake:
             self.refused = True
 
     def _refused(self, result: Any) -> None:
-        """Say once, in one line, that the system would not keep the computer awake."""
+        """Say once, in one plain sentence, that the system would not keep the computer awake
+        (what each way tried answered goes to the debug log, not to the family)."""
         if not self._said_refused:
             self._said_refused = True
-            tried = [
-                f"{method.method_name}: {' '.join(method.failure_reason.split())[:120]}"
-                for method in result.list_methods()
-            ]
-            log.warning(
-                "This computer may sleep during a game: the system would not keep it awake "
-                "(%s). Scorekeeper goes on serving.",
-                "; ".join(tried) or "no way to do so here",
-            )
+            log.warning(REFUSED)
+            for method in result.list_methods():
+                log.debug("%s: %s", method.method_name, method.failure_reason)
 
     def release(self) -> None:
         """Let the computer sleep again, as it is set to."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import sys
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
 from urllib.parse import urlsplit
 
@@ -22,9 +23,11 @@ def greet(
     *,
     links: list[str] | None = None,
     secure: Secure | None = None,
+    notes: Sequence[str] = (),
 ) -> None:
-    """Print where phones should go (with a QR code of it), the secure address beside it and
-    how a phone trusts it, then where the data lives.
+    """Print, in this order: the address phones open and its QR code; the secure address,
+    how a phone trusts it and the QR code of /trust; then the rest (where the data lives,
+    and each of `notes`, a line apiece). Every QR code is captioned.
 
     `links` are the server's addresses as phones should open them, by name first (the
     appliance's); without them, the LAN address found now.
@@ -54,9 +57,11 @@ def greet(
             )
             print(f"  {secure.fingerprint}", file=out)
             if links:
-                print(side_by_side([trust]), end="", file=out)
+                print(side_by_side([trust], ["trust this server"]), end="", file=out)
     print(f"Games are kept in {database}", file=out)
     print(f"The secret key is in {INSTANCE / 'secret_key'} (or $SECRET_KEY)", file=out)
+    for note in notes:
+        print(note, file=out)
     out.flush()
 
 
@@ -72,8 +77,9 @@ def terminal_qr(text: str) -> str | None:
     return out.getvalue()
 
 
-def side_by_side(links: list[str]) -> str:
-    """Draw a QR code of each link for a terminal, side by side, each named under it."""
+def side_by_side(links: list[str], names: Sequence[str] = ()) -> str:
+    """Draw a QR code of each link for a terminal, side by side, each captioned under it: with
+    `names`, or "by name" and "by address" for two links, "open this" for one."""
     import segno
 
     drawn = []
@@ -81,8 +87,6 @@ def side_by_side(links: list[str]) -> str:
         out = io.StringIO()
         segno.make(link, error="l").terminal(out=out, compact=True)
         drawn.append(out.getvalue().splitlines())
-    if len(drawn) == 1:
-        return "\n".join(drawn[0]) + "\n"
     widths = [max(len(line) for line in lines) for lines in drawn]
     rows = max(len(lines) for lines in drawn)
     gap = "  "
@@ -93,11 +97,14 @@ def side_by_side(links: list[str]) -> str:
             for lines, width in zip(drawn, widths, strict=True)
         ]
         text.append(gap.join(cells).rstrip())
-    names = (
-        ["by name", "by address"]
-        if len(links) == 2
-        else [f"link {n}" for n in range(1, len(links) + 1)]
-    )
+    if not names:
+        names = (
+            ["by name", "by address"]
+            if len(links) == 2
+            else ["open this"]
+            if len(links) == 1
+            else [f"link {n}" for n in range(1, len(links) + 1)]
+        )
     text.append(
         gap.join(name.center(width) for name, width in zip(names, widths, strict=True)).rstrip()
     )

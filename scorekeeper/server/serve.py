@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import logging
 import os
 import signal
+import socket
 import sys
+from pathlib import Path
 from typing import Any
 
 from ..machine.addresses import ADDRESS_SETTING
@@ -21,6 +24,15 @@ from ..machine.config import default_database_path
 from .appliance import NAME_WAIT, Appliance, Settings
 from .banner import greet
 from .secure import Secure, secure_setup
+
+#: What the banner says when the phone's copy of the rules is missing (a wheel built without
+#: it, a checkout installed without `make`).
+NO_RUNTIME = (
+    "Phones cannot keep score offline from this server: its copy of the rules for phones "
+    "(Pyodide, in {folder}) is missing, so a phone scores only while it reaches the server. "
+    "In a checkout, `make` fetches it (or `python scripts/phone_runtime.py`); then install "
+    "again from that checkout, or from the wheel `make wheel` builds."
+)
 
 #: Seconds a connection may wait between requests, or for a request's head to arrive:
 #: an idle connection, and headers trickled a byte at a time, are closed after this.
@@ -37,6 +49,21 @@ OPEN_FILES = 65536
 #: Worker processes for slow requests (PDFs, exports, imports, long pages); the table has
 #: its own thread in the server's process.
 WORKERS = 2
+
+
+class CannotListen(Exception):
+    """A port the server cannot listen on, said in words before anything else is printed."""
+
+
+class NoStartingLine(logging.Filter):
+    """Drop Hypercorn's "Running on http://0.0.0.0:5000": not an address a phone can open, and
+    the banner has said the ones it can."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().startswith("Running on ")
+
+
+STARTING_LINE = NoStartingLine()
 
 
 def fill_in_results(path: str) -> int:
@@ -92,6 +119,7 @@ def hypercorn_config(host: str, port: int, secure: Secure | None = None) -> Any:
     config.backlog = BACKLOG
     config.accesslog = None
     config.errorlog = logging.getLogger("hypercorn.error")
+    config.errorlog.addFilter(STARTING_LINE)
     config.include_server_header = False
     return config
 
@@ -134,21 +162,28 @@ def serve(
         "SECURE_PORT": secure.port if secure else None,
         "TLS_FOLDER": str(secure.folder) if secure and secure.folder else None,
     }
+    check_ports(host, [port, *([secure.port] if secure else [])])
     app = create_app(settings)
     app.debug = False
     logging.basicConfig(level=logging.INFO, format="%(message)s")
-    at_home = Appliance(host, port, app.config["DATABASE"], home)
+    at_home = Appliance(host, port, app.config["DATABASE"], home, after_banner=True)
     at_home.start()  # the name is probed for while the results are counted
+    notes = []
     counted = fill_in_results(app.config["DATABASE"])
     if counted:
-        print(f"Counted the results of {counted} games kept from before", flush=True)
+        notes.append(f"Counted the results of {counted} games kept from before")
+    notes += runtime_note(Path(str(app.static_folder)))
     more_open_files()
     long_work = LongWork(settings, workers=workers)
     long_work.warm_up()  # the workers start (and load their app) while the banner is read
     # A quick request waits at most this long for the interpreter while a slow one runs.
     sys.setswitchinterval(0.001)
     at_home.named.wait(NAME_WAIT)
-    greet(host, port, app.config["DATABASE"], links=at_home.links(), secure=secure)
+    try:
+        links = at_home.links()
+        greet(host, port, app.config["DATABASE"], links=links, secure=secure, notes=notes)
+    finally:
+        at_home.banner_printed()
     pools = TablePools(app, long_work=long_work)
     try:
         asyncio.run(
@@ -158,6 +193,39 @@ def serve(
         )
     finally:
         at_home.stop()
+
+
+def runtime_note(static: Path) -> list[str]:
+    """Return the banner's line saying the phone's copy of the rules is missing from this
+    static folder, and how to add it (none when it is there)."""
+    from ..web.runtime import FOLDER, runtime_missing
+
+    return [NO_RUNTIME.format(folder=static / FOLDER)] if runtime_missing(static) else []
+
+
+def check_ports(host: str, ports: list[int]) -> None:
+    """Refuse, before the banner promises an address, a port this machine will not let the
+    server listen on (another program has it, or it is a system port), in words."""
+    for port in ports:
+        found = socket.getaddrinfo(
+            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )
+        family, kind, _, _, where = found[0]
+        with socket.socket(family, kind) as probe:
+            # As Hypercorn binds: a port left in TIME_WAIT by the last run is free.
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                probe.bind(where)
+            except OSError as error:
+                hint = (
+                    ": another program (another scorekeeper serve?) listens there; choose "
+                    "another with --port or --secure-port"
+                    if error.errno == errno.EADDRINUSE
+                    else ""
+                )
+                raise CannotListen(
+                    f"cannot listen on {host} port {port} ({error.strerror}){hint}"
+                ) from None
 
 
 async def _stop() -> None:

@@ -20,12 +20,6 @@ SCORING_MOVED = Sentence(
     "scorer for the new edit link {where}.",
     where=WHERE_THE_LINK_IS,
 )
-#: Said with the game: `creator_only(game_id)`.
-CREATOR_ONLY = (
-    "Only the phone that started this game can stop other phones scoring, move the game to "
-    "the archive or delete it. If that phone is lost, whoever runs Scorekeeper can make "
-    "another phone the game's creator: scorekeeper edit-link --creator {game_id}."
-)
 LINK_REPLACED = Sentence(
     "This edit link was replaced: the phone that started the game stopped other phones "
     "scoring, which gave the game a new edit link. Ask the scorer for the new one "
@@ -36,11 +30,6 @@ LINK_WRONG = Sentence(
     "This edit link is not right for this game: check that it was copied whole, or ask the "
     "scorer for the edit link {where}. Meanwhile this phone can watch the game.",
     where=WHERE_THE_LINK_IS,
-)
-#: Said with the game: `creator_link_wrong(game_id)`.
-CREATOR_LINK_WRONG = (
-    "This creator link is not right, or it was used already: a creator link works once. "
-    "Ask whoever runs Scorekeeper for a new one: scorekeeper edit-link {game_id} --creator."
 )
 
 

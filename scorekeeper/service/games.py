@@ -139,30 +139,35 @@ def start_from_sheet(
     write lock, and the second finds the first's game (the unique index on a game's sheet
     stands behind this).
     """
+    result = score_game(game)
     with db.write():
         found = game_of_sheet(db, sheet)
         if found is not None:
             return get_game(db, found), False
-        result = score_game(game)
         stored = insert_game(db, game, result, creator=device, sheet=sheet)
         store_results(db, stored, result)
     return stored, True
 
 
-def join(db: Connection, game_id: str, edit_key: str, device: str) -> None:
-    """Let a device score the game, given its edit link.
+def check_edit_link(db: Connection, game_id: str, edit_key: str) -> None:
+    """Refuse an edit link that lets no phone score the game; change nothing.
 
     Raise NotFound for an unknown game, LinkRefused for a key replaced (410) or never
     the game's (404).
     """
+    stored = get_game(db, game_id)
+    if secrets.compare_digest(edit_key.encode(), stored.edit_key.encode()):
+        return
+    if was_edit_key(db, game_id, edit_key):
+        raise LinkRefused(410, LINK_REPLACED)
+    raise LinkRefused(404, LINK_WRONG)
+
+
+def join(db: Connection, game_id: str, edit_key: str, device: str) -> None:
+    """Let a device score the game, given its edit link (refused as `check_edit_link` says)."""
     with db.write():
-        stored = get_game(db, game_id)
-        if secrets.compare_digest(edit_key.encode(), stored.edit_key.encode()):
-            add_editor(db, game_id, device)
-            return
-        if was_edit_key(db, game_id, edit_key):
-            raise LinkRefused(410, LINK_REPLACED)
-        raise LinkRefused(404, LINK_WRONG)
+        check_edit_link(db, game_id, edit_key)
+        add_editor(db, game_id, device)
 
 
 def take_creation(db: Connection, game_id: str, creator_key: str, device: str) -> None:

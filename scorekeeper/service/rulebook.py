@@ -99,8 +99,10 @@ def save_house_rules(
         for choice in ruleset_choices(db):
             if choice.slug != slug and name_key(choice.ruleset.name) == name_key(ruleset.name):
                 raise NameTaken(
-                    f"There are already rules called “{choice.ruleset.name}”: give these "
-                    "another name.",
+                    Sentence(
+                        "There are already rules called “{name}”: give these another name.",
+                        name=choice.ruleset.name,
+                    ),
                     field="name",
                 )
         saved = save_house_ruleset(db, document, slug=slug or free_slug(db, ruleset.name))

@@ -1,4 +1,4 @@
-"""Printable scoresheets: the view-model of `presentation.scoresheet` in, PDF bytes out.
+"""Printed sheets (PDF): the view-model of `presentation.scoresheet` in, PDF bytes out.
 
 render.py lays a `Sheet` out through templates/sheets/sheet.html and WeasyPrint, the QR
 code in its corner drawn by qr_code.py; fetcher.py lets WeasyPrint load nothing but the

@@ -27,6 +27,11 @@ from .qr_code import DrawnCode, draw_code
 
 #: Paper by its command-line name: the CSS page size, its width and height in points.
 PAPERS = {"letter": ("letter", 612.0, 792.0), "a4": ("A4", 595.28, 841.89)}
+#: The regions that print on US Letter (CLDR's supplemental measurementData, paperSize
+#: "US-Letter"); every other prints on A4.
+LETTER_REGIONS = frozenset(
+    ["BZ", "CA", "CL", "CO", "CR", "GT", "MX", "NI", "PA", "PH", "PR", "SV", "US", "VE"]
+)
 #: The page's margins, left and right together and top and bottom (static/sheet.css, @page).
 SIDE_MARGINS = 56.0
 END_MARGINS = 50.0
@@ -71,6 +76,24 @@ ROW_BORDER = 0.6
 NARROW = {"-": 0.36, " ": 0.32, ".": 0.32, ",": 0.32, "/": 0.34, "i": 0.28, "l": 0.28}
 #: The fewest rows of a band a page ends with or starts with when the band breaks.
 FEWEST_ROWS = 3
+
+
+def default_paper(language: str, accepted: Sequence[str]) -> str:
+    """Return the paper a reader prints on until they choose: A4 for a reader of Georgian;
+    else Letter where the browser's first language names a region that prints on it (en-US,
+    es-MX, fr-CA), and A4 where it names another (en-GB, de-DE) or none (en, ka)."""
+    if language == "ka":
+        return "a4"
+    first = next((tag for tag in accepted if tag != "*"), "")
+    return "letter" if region_of(first) in LETTER_REGIONS else "a4"
+
+
+def region_of(tag: str) -> str:
+    """Return the region a language tag names ("en-US" → "US", "es-419" → "419"), or ""."""
+    for subtag in tag.replace("_", "-").split("-")[1:]:
+        if (len(subtag) == 2 and subtag.isalpha()) or (len(subtag) == 3 and subtag.isdigit()):
+            return subtag.upper()
+    return ""
 
 
 @dataclass(frozen=True)

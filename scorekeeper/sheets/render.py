@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import datetime
 import functools
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..machine.config import LANGUAGES, STATIC, TEMPLATES, TRANSLATIONS
+from .. import STATIC, TEMPLATES, TRANSLATIONS
+from ..machine.config import LANGUAGES
 from ..presentation.scoresheet import build_blank_sheet, build_game_sheet
 from ..presentation.sheet_grid import Sheet
 from ..rules import GameResult, Ruleset, ScoreError
-from ..rules.sentences import Lines, Sentence, render
+from ..rules.sentences import render, say
 from ..screen.bidi import isolate
 from .fetcher import static_url_fetcher
 from .layout import PAPERS, Plan, plan
@@ -43,16 +45,23 @@ def _environment(language: str = "en") -> Any:
         catalog = Translations.load(str(TRANSLATIONS), [language])
     environment.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
     environment.filters["isolate"] = isolate
-    environment.filters["say"] = lambda said: _say(said, catalog)
+    environment.filters["say"] = lambda said: say(said, catalog)
+    environment.filters["named"] = lambda name: render(name, catalog)
+    environment.filters["css_content"] = css_content
     environment.globals["language"] = lambda: language
     return environment
 
 
-def _say(said: str, catalog: Any) -> str:
-    """Say a sentence of the model (a `Sentence`, or a catalog's message) in the language."""
-    if isinstance(said, Sentence | Lines) or not said:
-        return render(said, catalog)
-    return catalog.gettext(said)
+def css_content(words: str) -> str:
+    """Write words with page blanks ("Scorekeeper · page {page} of {pages}") as a CSS
+    `content` value: the words as strings, each blank the page counter it names."""
+    values = []
+    for index, part in enumerate(re.split(r"\{(page|pages)\}", str(words))):
+        if index % 2:
+            values.append(f"counter({part})")
+        elif part:
+            values.append('"' + re.sub(r'(["\\])', r"\\\1", part) + '"')
+    return " ".join(values)
 
 
 def _paper(paper: str) -> str:

@@ -113,7 +113,8 @@ def _stored(row: dict[str, Any], read: ReadGame) -> StoredGame:
 
 
 def _loaded(db: Connection, row: dict[str, Any], bodies: tuple[str, ...]) -> StoredGame:
-    return _stored(row, db.store.reads.get(_text_of(row, bodies), _read))
+    text = _text_of(row, bodies)
+    return _stored(row, db.store.reads.get_or_make(text, lambda: _read(text)))
 
 
 def _bodies(db: Connection, game_id: str) -> tuple[str, ...]:
@@ -295,8 +296,10 @@ def _kept(
     game: Game,
     result: GameResult | None,
 ) -> StoredGame:
-    """Return a just-written game, and keep its reading under its new text for the next load."""
-    return _stored(row, db.store.reads.put(ReadGame(_text_of(row, bodies), game, result)))
+    """Return a just-written game, and keep its reading under its new text for the next load
+    (a reading already kept under it stays: every load of one text shares one)."""
+    text = _text_of(row, bodies)
+    return _stored(row, db.store.reads.put(text, ReadGame(text, game, result), replace=False))
 
 
 def delete_game_rows(db: Connection, game_id: str) -> None:

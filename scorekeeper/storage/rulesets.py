@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import secrets
@@ -14,8 +15,10 @@ from ..rules import (
     Ruleset,
     ScoreError,
     builtin_document,
+    default_lookup,
     find_ruleset,
 )
+from ..rules.gamefile import RulesetLookup
 from ..rules.variants import VARIANTS, ready_made_ruleset, variant_changes
 from .games import NotFound
 from .migrations import now
@@ -108,6 +111,19 @@ def ruleset_choices(db: Connection) -> list[FoundRuleset]:
     taken = {found.slug for found in house}
     choices += [_ready_made(slug) for slug in VARIANTS if slug not in taken]
     return choices + house
+
+
+def ruleset_lookup(db: Connection) -> RulesetLookup:
+    """Return how a game file's "ruleset" is found here: by any slug New game offers (a
+    built-in, a family's house rules, a ready-made one), or as an inline house document."""
+
+    def lookup(ref: Any) -> Ruleset:
+        if isinstance(ref, str):
+            with contextlib.suppress(NotFound):
+                return find_any_ruleset(db, ref).ruleset
+        return default_lookup(ref)  # an inline document, or a slug said unknown in words
+
+    return lookup
 
 
 def game_ruleset_ref(db: Connection, slug: str) -> str | dict[str, Any]:

@@ -8,13 +8,12 @@ store's cache of games already read and scored. No Flask here.
 
 from __future__ import annotations
 
-import collections
 import contextlib
 import queue
 import shutil
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -22,6 +21,7 @@ from sqlite_utils import Database
 
 from ..machine import config
 from ..rules import Game, GameResult, score_game
+from ..rules.lately import Lately
 from .migrations import migrations
 
 T = TypeVar("T")
@@ -34,7 +34,8 @@ SYNCHRONOUS = "FULL"
 #: transaction ever made it (a start-up recount of every game, an old single-transaction
 #: import), for good.
 WAL_KEEPS = 4 * 1024 * 1024
-#: Idle connections a store keeps: one per waitress thread (the server's default).
+#: Idle connections a store keeps: more than the server's threads that use one at once (the
+#: table's one thread, the slow views' few).
 KEEP_CONNECTIONS = 8
 #: Games kept read: a game's text changes with every deal, so 64 covers every live table.
 READ_CACHE_SIZE = 64
@@ -88,33 +89,6 @@ class ReadGame:
         if self._result is None:
             self._result = score_game(self.game)
         return self._result
-
-
-class ReadCache:
-    """The games read lately, keyed by their stored text, so an entry can never go stale."""
-
-    def __init__(self, size: int = READ_CACHE_SIZE) -> None:
-        self._size = size
-        self._kept: collections.OrderedDict[GameText, ReadGame] = collections.OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, text: GameText, read: Callable[[GameText], ReadGame]) -> ReadGame:
-        """Return the game read from this text, reading it only if it is not kept."""
-        with self._lock:
-            kept = self._kept.get(text)
-            if kept is not None:
-                self._kept.move_to_end(text)
-                return kept
-        return self.put(read(text))
-
-    def put(self, read: ReadGame) -> ReadGame:
-        """Keep a game read (or just written) under its text; return what is kept."""
-        with self._lock:
-            kept = self._kept.setdefault(read.text, read)
-            self._kept.move_to_end(read.text)
-            while len(self._kept) > self._size:
-                self._kept.popitem(last=False)
-        return kept
 
 
 class Connection(Database):
@@ -194,7 +168,8 @@ class Store:
         #: Bytes the disk keeps free: below them, writes that grow the database are refused.
         self.min_free = config.min_free_bytes() if min_free is None else min_free
         self.writers = threading.Lock()
-        self.reads = ReadCache()
+        #: The games read lately, by their stored text (so an entry can never go stale).
+        self.reads: Lately[GameText, ReadGame] = Lately(READ_CACHE_SIZE)
         #: When old idempotency replies were last let go (`replies.py`), by time.monotonic().
         self.replies_pruned: float | None = None
         # Every connection to ":memory:" is a database of its own: those are never kept.

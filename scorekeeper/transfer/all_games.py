@@ -9,14 +9,17 @@ file means nothing is imported; then the games are written a few at a time
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..rules import Game, GameFileError, ScoreError, default_lookup, read_game, score_game
+from ..rules.gamefile import RulesetLookup
 from ..service.imports import Progress
 from ..service.imports import import_games as store_all
-from ..storage import Connection, NotFound, game_ids, get_game
+from ..storage import Connection, NotFound, Store, game_ids, get_game, ruleset_lookup
 from .strict_json import read_json_document
 
 FORMAT = "scorekeeper-archive"
@@ -51,9 +54,62 @@ def all_games_text(db: Connection) -> Iterator[str]:
     yield "]\n}" if first else "\n ]\n}"
 
 
-def read_all_games(document: Any, *, most: int | None = None) -> list[Game]:
+class ArchiveStream:
+    """The archive file's text, read through a connection of its own in one snapshot.
+
+    The snapshot is taken as the stream is made (a read transaction: readers never hold up
+    a writer), so the file is the archive as it was then. The connection is closed, and
+    `then` called once, when the text runs out or the stream is closed, whichever is first:
+    a client gone before the first game lets go all the same.
+    """
+
+    def __init__(self, store: Store, *, then: Callable[[], None] = lambda: None) -> None:
+        self._then = then
+        self._done = threading.Lock()
+        self._closed = False
+        self._db: Connection | None = None
+        try:
+            self._db = store.open()
+            self._db.execute("BEGIN")
+            self._db.execute("select count(*) from games").fetchone()  # the snapshot, taken now
+        except BaseException:
+            self.close()
+            raise
+        self._text = all_games_text(self._db)
+
+    def __iter__(self) -> Iterator[str]:
+        return self
+
+    def __next__(self) -> str:
+        if self._closed:
+            raise StopIteration
+        try:
+            return next(self._text)
+        except BaseException:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        """End the snapshot, close the connection and call `then`, once."""
+        with self._done:
+            if self._closed:
+                return
+            self._closed = True
+        try:
+            if self._db is not None:
+                with contextlib.suppress(Exception):
+                    self._db.conn.rollback()
+                self._db.close()
+        finally:
+            self._then()
+
+
+def read_all_games(
+    document: Any, *, most: int | None = None, lookup: RulesetLookup = default_lookup
+) -> list[Game]:
     """Check an archive document and every game in it; refuse it whole if any game is bad, or
-    if it holds more than `most` games (counted before any is read)."""
+    if it holds more than `most` games (counted before any is read). `lookup` finds each
+    game's ruleset (by this server's slugs too, `storage.ruleset_lookup`)."""
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise GameFileError(
             f'this is not a Scorekeeper archive (it should say "format": "{FORMAT}"); '
@@ -73,7 +129,7 @@ def read_all_games(document: Any, *, most: int | None = None) -> list[Game]:
     games = []
     for number, raw in enumerate(raw_games, 1):
         try:
-            game = read_game(raw, lookup=default_lookup)
+            game = read_game(raw, lookup=lookup)
             score_game(game)
         except ScoreError as error:
             raise GameFileError(f"game {number}: {error}") from None
@@ -81,9 +137,11 @@ def read_all_games(document: Any, *, most: int | None = None) -> list[Game]:
     return games
 
 
-def read_all_games_text(raw: str | bytes, *, most: int | None = None) -> list[Game]:
+def read_all_games_text(
+    raw: str | bytes, *, most: int | None = None, lookup: RulesetLookup = default_lookup
+) -> list[Game]:
     """Read an archive file's text and check every game in it (at most `most` of them)."""
-    return read_all_games(read_json_document(raw, what="the archive"), most=most)
+    return read_all_games(read_json_document(raw, what="the archive"), most=most, lookup=lookup)
 
 
 def import_games(
@@ -112,4 +170,5 @@ def import_all(
 
     The games get new ids; the device, if given, becomes the creator of each.
     """
-    return import_games(db, read_all_games(document), device=device, pause=pause)
+    games = read_all_games(document, lookup=ruleset_lookup(db))
+    return import_games(db, games, device=device, pause=pause)

@@ -16,10 +16,13 @@ from __future__ import annotations
 
 import hashlib
 from datetime import timedelta
-from typing import Any
+from typing import IO, Any
 
 from flask import Flask, Request, Response, has_request_context
+from werkzeug.datastructures import MultiDict
+from werkzeug.formparser import FormDataParser
 
+from .. import STATIC, TEMPLATES
 from ..machine import config
 from .assets import KEPT_FOR, is_fingerprinted, served_content
 from .security import csrf
@@ -53,16 +56,41 @@ class ScorekeeperApp(Flask):
         return response
 
 
-class FormRequest(Request):
-    """A request whose form never holds a field without a name, checked for its Host.
+class NamedPartsParser(FormDataParser):
+    """Werkzeug's form parser, dropping every part that has no name.
 
     A crafted multipart post can carry a part with no name; Werkzeug files it under the
     key None, and Flask-WTF and WTForms crash on that key (a 500) instead of refusing.
-
-    The Host must be one of TRUSTED_HOSTS (Flask refuses any other with 400), or an IP
-    address: a rebinding attack needs a name, and a phone on the WiFi types the address.
+    The form is still parsed only when a view first reads it, after the view has set its
+    own size limit (an archive's import).
     """
 
+    def parse(
+        self,
+        stream: IO[bytes],
+        mimetype: str,
+        content_length: int | None,
+        options: dict[str, str] | None = None,
+    ) -> tuple[IO[bytes], MultiDict[str, Any], MultiDict[str, Any]]:
+        stream, form, files = super().parse(stream, mimetype, content_length, options)
+        return stream, _named(form), _named(files)
+
+
+def _named(fields: MultiDict[Any, Any]) -> MultiDict[Any, Any]:
+    if None not in fields:
+        return fields
+    return type(fields)((key, value) for key, value in fields.items(multi=True) if key is not None)
+
+
+class FormRequest(Request):
+    """A request whose form never holds a field without a name, checked for its Host.
+
+    Its form is read by NamedPartsParser. The Host must be one of TRUSTED_HOSTS (Flask
+    refuses any other with 400), or an IP address: a rebinding attack needs a name, and a
+    phone on the WiFi types the address.
+    """
+
+    form_data_parser_class = NamedPartsParser
     _trusted_names: list[str] | None = None
 
     @property  # type: ignore[override]
@@ -75,14 +103,6 @@ class FormRequest(Request):
     def trusted_hosts(self, names: list[str] | None) -> None:
         self._trusted_names = names
 
-    def _load_form_data(self) -> None:
-        super()._load_form_data()
-        for part in ("form", "files"):
-            fields = getattr(self, part)
-            if None in fields:
-                named = [(k, v) for k, v in fields.items(multi=True) if k is not None]
-                setattr(self, part, type(fields)(named))  # werkzeug's cached_property allows it
-
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app; `test_config` overrides settings (e.g. DATABASE) for tests."""
@@ -90,8 +110,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         __name__,
         instance_path=str(config.INSTANCE),
         instance_relative_config=True,
-        template_folder=str(config.TEMPLATES),
-        static_folder=str(config.STATIC),
+        template_folder=str(TEMPLATES),
+        static_folder=str(STATIC),
     )
     app.config.from_mapping(
         DATABASE=str(config.default_database_path()),

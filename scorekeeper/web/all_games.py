@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import contextlib
 import threading
-from collections.abc import Iterator
 from datetime import UTC, datetime
 
 from flask import (
@@ -22,8 +20,9 @@ from flask_wtf.file import FileField, FileRequired
 
 from ..rules import ScoreError
 from ..rules.sentences import Sentence
-from ..transfer.all_games import all_games_text, import_games, read_all_games_text
-from .db import get_db, own_connection
+from ..storage import ruleset_lookup
+from ..transfer.all_games import ArchiveStream, import_games, read_all_games_text
+from .db import get_db, get_store
 from .devices import current_device
 from .errors import refusal
 from .language import Form
@@ -68,36 +67,17 @@ class ArchiveImportForm(Form):
 def download() -> Response:
     """Stream every game, one at a time: memory stays the same however big the archive is.
 
-    The stream reads through a connection of its own, in one read transaction (a snapshot
-    of the archive as it was when the download began), so it never shares a connection
-    with another request and never holds up a write; at most DOWNLOADS_AT_ONCE run at once.
+    The stream (transfer.all_games.ArchiveStream) reads one snapshot through a connection
+    of its own, never shared with another request, and never holds up a write; at most
+    DOWNLOADS_AT_ONCE run at once, each giving its place back when its stream ends or closes.
     """
     slots: threading.BoundedSemaphore = current_app.extensions[DOWNLOADING]
     if not slots.acquire(blocking=False):
         response = refusal(429, BUSY)
         response.headers["Retry-After"] = "10"
         return response
-    db = own_connection()
-    done = threading.Event()
-
-    def finish() -> None:
-        if not done.is_set():
-            done.set()
-            with contextlib.suppress(Exception):
-                db.conn.rollback()
-            db.close()
-            slots.release()
-
-    def chunks() -> Iterator[str]:
-        try:
-            db.execute("BEGIN")  # one snapshot for the whole file; readers never block writers
-            db.execute("select count(*) from games").fetchone()  # taken now, as it begins
-            yield from all_games_text(db)
-        finally:
-            finish()
-
-    response = Response(chunks(), mimetype="application/json")
-    response.call_on_close(finish)  # a client gone before the first game: let go all the same
+    stream = ArchiveStream(get_store(), then=slots.release)
+    response = Response(stream, mimetype="application/json")
     day = datetime.now(UTC).date().isoformat()
     response.headers["Content-Disposition"] = f'attachment; filename="scorekeeper-games-{day}.json"'
     response.headers["Cache-Control"] = "no-store"
@@ -116,7 +96,8 @@ def import_archive() -> Response | tuple[str, int]:
     if form.validate_on_submit():
         raw = form.file.data.read(MAX_ARCHIVE_BYTES + 1)
         try:
-            games = read_all_games_text(raw, most=MAX_ARCHIVE_GAMES)
+            lookup = ruleset_lookup(get_db())
+            games = read_all_games_text(raw, most=MAX_ARCHIVE_GAMES, lookup=lookup)
         except ScoreError as error:
             form.file.errors.append(Sentence("Nothing was imported: {why}", why=error.said()))
         else:

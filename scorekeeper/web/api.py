@@ -14,12 +14,12 @@ from typing import Any
 from flask import Blueprint, Response, request, url_for
 
 from ..presentation.api_answers import game_answer, one_deal, what_changed, whole_game
-from ..rules import ScoreError, default_lookup, read_game
+from ..rules import ScoreError, read_game
 from ..rules.sentences import Sentence
 from ..service import games
 from ..service.errors import Conflict, KeyReused, NoSuchDeal, NotAllowed
 from ..service.once import Once, run_once
-from ..storage import NotFound, Reply, StoredGame
+from ..storage import NotFound, Reply, StoredGame, ruleset_lookup
 from ..transfer.strict_json import read_json_document
 from .db import get_db
 from .devices import current_device
@@ -52,9 +52,10 @@ def json_response(body: Any, status: int = 200, headers: dict[str, str] | None =
     return response
 
 
-def etag(stored: StoredGame) -> str:
-    """Return the game's entity tag: it changes whenever anything in the game changes."""
-    return f'"{stored.id}-{stored.version}"'
+def etag(stored: StoredGame, language: str = "") -> str:
+    """Return the game's entity tag: it changes whenever anything in the game changes (and
+    with the language of what is drawn of it, where that is said in words)."""
+    return f'"{stored.id}-{stored.version}{"-" + language if language else ""}"'
 
 
 def read_json() -> Any:
@@ -181,7 +182,7 @@ def changed(
 @quota("games")
 def create() -> Response:
     def write() -> tuple[Any, int, dict[str, str]]:
-        game = read_game(read_json(), lookup=default_lookup)
+        game = read_game(read_json(), lookup=ruleset_lookup(get_db()))
         stored = games.start_game(get_db(), game, device=current_device())
         url = url_for("table.game", game_id=stored.id)
         return {"id": stored.id, "url": url}, 201, {"Location": url}

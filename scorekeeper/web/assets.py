@@ -14,6 +14,7 @@ sent, so a change to a module it imports is a new address for it too.
 
 from __future__ import annotations
 
+import collections
 import functools
 import hashlib
 import json
@@ -26,23 +27,62 @@ from flask import Flask, current_app, request, url_for
 
 #: A year, in seconds: the longest any browser keeps a file.
 KEPT_FOR = 365 * 24 * 3600
+#: A version of a file: its mtime (in nanoseconds) and its size.
+Version = tuple[int, int]
+
+
+#: How often each script was minified (by its path), for the tests: once per version of it.
+MINIFIED: collections.Counter[str] = collections.Counter()
+#: Each script minified, by its path, with the version of the file it was minified from.
+_minified: dict[str, tuple[Version, str]] = {}
+#: Each script as it was last sent, by its path and the app's mount point, with that version.
+_sent: dict[tuple[str, str], tuple[Version, bytes]] = {}
 
 
 def served_content(folder: str, filename: str) -> bytes | None:
     """Return a static file as it is sent: a script without its comments and blank space
     (rjsmin: they are written to be read, a phone needs only the code) and with the
     "/static/…" addresses it names fingerprinted (`with_fingerprints`), any other file as it
-    is (None: no such file)."""
+    is (None: no such file).
+
+    A script is minified once per version of its file (its mtime and size) and kept as
+    sent; in debug mode, where a script it imports may change too, its addresses are
+    fingerprinted again on every request.
+    """
+    path = Path(folder) / filename
+    if not filename.endswith(".js"):
+        try:
+            return path.read_bytes()
+        except OSError:
+            return None
     try:
-        content = (Path(folder) / filename).read_bytes()
+        found = path.stat()
     except OSError:
         return None
-    if filename.endswith(".js"):
-        script = rjsmin.jsmin(content.decode("utf-8"))
-        if '"/static/' in script:
-            script = with_fingerprints(script)
-        content = script.encode("utf-8")
+    key, version = str(path), (found.st_mtime_ns, found.st_size)
+    # The addresses it names depend on where the app is mounted (a proxy's prefix).
+    sent = _sent.get((key, request.script_root))
+    if sent is not None and sent[0] == version and not current_app.debug:
+        return sent[1]
+    try:
+        script = _minify(key, version, path)
+    except OSError:
+        return None
+    if '"/static/' in script:
+        script = with_fingerprints(script)
+    content = script.encode("utf-8")
+    _sent[(key, request.script_root)] = (version, content)
     return content
+
+
+def _minify(key: str, version: Version, path: Path) -> str:
+    kept = _minified.get(key)
+    if kept is not None and kept[0] == version:
+        return kept[1]
+    script = rjsmin.jsmin(path.read_bytes().decode("utf-8"))
+    MINIFIED[key] += 1
+    _minified[key] = (version, script)
+    return script
 
 
 def _read_fingerprint(folder: str, filename: str) -> str | None:

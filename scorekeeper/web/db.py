@@ -17,10 +17,10 @@ def get_db() -> Connection:
     return g.db
 
 
-def own_connection() -> Connection:
-    """Return a connection of the request's own, never given to another request: for an
-    answer that goes on reading after its view has returned (a download). Close it after."""
-    return current_app.extensions[STORE].open()
+def get_store() -> Store:
+    """Return the app's store: for an answer that opens a connection of its own, which goes on
+    reading after its view has returned (a download)."""
+    return current_app.extensions[STORE]
 
 
 def close_db(_error: BaseException | None = None) -> None:

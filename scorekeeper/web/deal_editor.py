@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..presentation.correction import trump_choices
+from ..presentation.correction import bid_value, trump_choices
 from ..rules import DealRecord, IllegalBid, ScoreError, TricksError
 from ..rules.sentences import Sentence
 from ..storage import StoredGame
@@ -39,7 +39,7 @@ class DealEditor:
         """Return the form's values for a recorded deal."""
         values: dict[str, Any] = {"trump": record.trump or "", "rainbows": set()}
         for seat, bid in enumerate(record.bids):
-            values[f"bid-{seat}"] = str(bid.to_json())
+            values[f"bid-{seat}"] = bid_value(bid)
         if self.partnership:
             team = record.team_tricks
             if team is None and record.tricks is not None:

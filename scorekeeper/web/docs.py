@@ -14,6 +14,7 @@ from typing import Any
 from flask import Blueprint, render_template, url_for
 from markupsafe import Markup
 
+from .. import DOCS
 from ..machine import config
 from ..presentation.docs import DOCUMENTS, document_page
 from .language import language
@@ -83,4 +84,4 @@ def as_html(text: str) -> Markup:
 @bp.get("/<name>")
 def document(name: str) -> str:
     """Show one of the project's documents, in the reader's language when it is translated."""
-    return render_template("docs.html", page=document_page(config.DOCS, name, language()))
+    return render_template("docs.html", page=document_page(DOCS, name, language()))

@@ -46,6 +46,10 @@ class DeleteGameForm(Form):
     """The confirm step before a game is forgotten for good."""
 
 
+class JoinGameForm(Form):
+    """The confirm step before this phone scores a game too, from its edit link."""
+
+
 class KeepGameForm(Form):
     """The confirm step before this phone keeps a game, from the host's creator link."""
 

@@ -1,6 +1,6 @@
 """A game's life: the list of games, a new game (or a draw for seats), joining as an
-editor, taking over as its keeper, moving it to the archive and back, deleting it for good,
-and a game file out and in.
+editor (asked first), taking over as its keeper, moving it to the archive and back, deleting
+it for good, and a game file out and in.
 
 Every write is a small form: CSRF-protected, carrying a one-time `nonce` where a repeat
 would start a second game (a repeat redirects to where the first went and records
@@ -30,7 +30,7 @@ from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
 
 from ..presentation.api_answers import game_file
-from ..presentation.home import delete_page, home_page, keep_page
+from ..presentation.home import delete_page, home_page, join_page, keep_page
 from ..presentation.new_game import draw_page, import_page, new_game_page
 from ..rules import Game, ScoreError, load_game_text
 from ..rules.sentences import Sentence
@@ -43,7 +43,7 @@ from ..service.errors import (
 )
 from ..service.once import run_once
 from ..standings.results import GameFilter
-from ..storage import Connection, Reply
+from ..storage import Connection, Reply, ruleset_lookup
 from ..storage.listing import BadCursor
 from .db import get_db
 from .devices import current_device
@@ -55,6 +55,7 @@ from .forms import (
     DrawForm,
     GameFilterForm,
     ImportForm,
+    JoinGameForm,
     KeepGameForm,
     NewGameForm,
     flat_pairs,
@@ -62,7 +63,7 @@ from .forms import (
     form_once,
     new_nonce,
 )
-from .language import say
+from .language import named, say
 from .new_game import (
     adjust_seats,
     drawn_cards,
@@ -105,7 +106,7 @@ def home() -> Any:
         )
     except BadCursor:
         return refusal(400, NO_SUCH_PAGE)
-    form.ruleset.choices = options(page.ruleset_choices)
+    form.ruleset.choices = options((value, named(label)) for value, label in page.ruleset_choices)
     form.state.choices = options((value, say(label)) for value, label in GAME_STATES.items())
     return render_template("home.html", page=page, form=form)
 
@@ -197,14 +198,23 @@ def draw() -> Any:
     return render_template("draw.html", page=page, form=form), status
 
 
-@bp.get("/games/<game_id>/join/<edit_key>")
-def join(game_id: str, edit_key: str) -> Response:
-    """Make this phone an editor of the game: the link the scorer shares."""
+@bp.route("/games/<game_id>/join/<edit_key>", methods=["GET", "POST"])
+def join(game_id: str, edit_key: str) -> Any:
+    """Ask, then let this phone score the game too: the edit link the scorer shares.
+
+    Only the answer (a post) joins: a chat app's link preview changes nothing. A link that
+    lets no phone score is refused on opening already.
+    """
+    db = get_db()
+    form = JoinGameForm()
     try:
-        games.join(get_db(), game_id, edit_key, current_device())
+        if form.validate_on_submit():
+            games.join(db, game_id, edit_key, current_device())
+            return redirect(game_url(game_id), code=303)
+        games.check_edit_link(db, game_id, edit_key)
     except LinkRefused as refused:
         return refusal(refused.status, refused.message, follow=WATCH_IT, to=game_url(game_id))
-    return redirect(game_url(game_id), code=303)  # type: ignore[return-value]
+    return render_template("join_game.html", page=join_page(db, game_id), form=form)
 
 
 @bp.route("/games/<game_id>/creator/<creator_key>", methods=["GET", "POST"])
@@ -273,7 +283,7 @@ def import_game() -> Response | tuple[str, int] | str:
     if form.validate_on_submit():
         raw = form.file.data.read(1024 * 1024 + 1)
         try:
-            game = load_game_text(raw)
+            game = load_game_text(raw, lookup=ruleset_lookup(get_db()))
             charge("games", 1, unit="hour")  # a game imported is a new game of this phone's
             stored = games.start_game(get_db(), game, device=current_device())
         except ScoreError as error:

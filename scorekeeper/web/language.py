@@ -29,7 +29,9 @@ from flask_babel import Babel, force_locale, get_locale, get_translations
 from flask_wtf import FlaskForm
 from wtforms.i18n import messages_path
 
+from .. import TEMPLATES, TRANSLATIONS
 from ..machine import config
+from ..rules.sentences import render
 from ..rules.sentences import say as say_in
 from .assets import KEPT_FOR
 
@@ -60,6 +62,12 @@ def say(sentence: str) -> str:
     return say_in(sentence, _catalog())
 
 
+def named(name: str) -> str:
+    """Return a name as the reader's page writes it: Scorekeeper's own (a `Sentence`, such as
+    a built-in ruleset's name) in the reader's language, anyone else's as they typed it."""
+    return render(name, _catalog())
+
+
 #: The table's words for its scripts (templates/screen/words.js), by language, drawn once
 #: per process (the catalogs do not change while it runs).
 _TABLE_WORDS: dict[str, bytes] = {}
@@ -80,8 +88,8 @@ def _table_words(code: str) -> bytes:
 def _words_fingerprint(code: str) -> str:
     """Fingerprint a language's words by what they are made of (their template and the
     language's catalog), so a page names them without drawing them."""
-    made = hashlib.sha256((config.TEMPLATES / WORDS_TEMPLATE).read_bytes())
-    catalog = config.TRANSLATIONS / code / "LC_MESSAGES" / "messages.mo"
+    made = hashlib.sha256((TEMPLATES / WORDS_TEMPLATE).read_bytes())
+    catalog = TRANSLATIONS / code / "LC_MESSAGES" / "messages.mo"
     if catalog.is_file():
         made.update(catalog.read_bytes())
     return made.hexdigest()[:12]
@@ -162,7 +170,7 @@ def _catalog() -> Any:
 
 def init_app(app: Flask) -> None:
     """Set Flask-Babel up on the app's catalogs, with the chosen language."""
-    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(config.TRANSLATIONS))
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
     Babel(app, locale_selector=chosen_language)
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
@@ -175,6 +183,7 @@ def init_app(app: Flask) -> None:
         languages=config.LANGUAGES, language=language, say=say, words_url=words_url
     )
     app.jinja_env.filters["say"] = say
+    app.jinja_env.filters["named"] = named
 
 
 @functools.cache

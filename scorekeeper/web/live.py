@@ -6,6 +6,7 @@ JSON API, which refuses any phone that is not an editor of the game.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from flask import (
@@ -20,11 +21,12 @@ from ..machine import config
 from ..presentation.chart import game_chart
 from ..presentation.errors import offline_page
 from ..presentation.scoreboard import scoreboard
+from ..rules.sentences import Sentence
 from ..storage import get_game
 from .api import etag
 from .assets import with_fingerprints
 from .db import get_db
-from .language import words_url
+from .language import language, say, words_url
 from .quotas import quota
 from .sharing import qr_svg, watch_url, watch_urls
 from .slow import slow
@@ -34,13 +36,13 @@ bp = Blueprint("live", __name__)
 
 @bp.get("/games/<game_id>/live")
 def watch(game_id: str) -> str:
-    return render_template("live/watch.html", page=scoreboard(get_db(), game_id))
+    return render_template("live/watch.html", page=scoreboard(get_db(), game_id, language()))
 
 
 @bp.get("/games/<game_id>/live/board")
 def board(game_id: str) -> Response:
     """Return just the scoreboard, for the watch page to swap in when the game changes."""
-    html = render_template("live/board.html", page=scoreboard(get_db(), game_id))
+    html = render_template("live/board.html", page=scoreboard(get_db(), game_id, language()))
     response = Response(html, mimetype="text/html")
     response.headers["Cache-Control"] = "no-cache"
     return response
@@ -70,10 +72,11 @@ def qr_by_address(game_id: str) -> Response:
 @slow
 @quota("long reads")
 def chart(game_id: str) -> Response:
-    """Serve the running-totals chart as an image."""
+    """Serve the running-totals chart as an image, its words in the reader's language."""
     stored = get_game(get_db(), game_id)
-    response = Response(game_chart(stored), mimetype="image/svg+xml")
-    response.headers["ETag"] = etag(stored)
+    response = Response(game_chart(stored, language()), mimetype="image/svg+xml")
+    response.headers["ETag"] = etag(stored, language())
+    response.vary.update(("Accept-Language", "Cookie"))
     response.headers["Cache-Control"] = "no-cache"
     return response
 
@@ -106,15 +109,28 @@ def _fingerprinted(
     return response.make_conditional(request)
 
 
+#: What the installed app says it is, in the reader's language.
+DESCRIPTION = Sentence(
+    "Keep score of Back Alley, Bluke and Joker at the table; everyone else watches live."
+)
+
+
 @bp.get("/manifest.webmanifest")
 def manifest() -> Response:
     """Serve the web app manifest with its own media type (makes the app installable).
 
-    Its icons are named by their fingerprints, as the pages and the service worker name them.
+    Its icons are named by their fingerprints, as the pages and the service worker name them;
+    its name and description are in the reader's language, a copy kept per language.
     """
-    return _fingerprinted(
-        "manifest.webmanifest", "application/manifest+json", cache="public, max-age=3600"
+    said = {"name": say("Scorekeeper"), "description": say(DESCRIPTION), "lang": language()}
+    response = _fingerprinted(
+        "manifest.webmanifest",
+        "application/manifest+json",
+        cache="public, max-age=3600",
+        filled={f'"*{key}*"': json.dumps(value, ensure_ascii=False) for key, value in said.items()},
     )
+    response.vary.update(("Accept-Language", "Cookie"))
+    return response
 
 
 @bp.get("/offline")

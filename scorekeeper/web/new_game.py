@@ -9,8 +9,17 @@ from typing import Any
 from flask import request
 
 from ..house_rules.phrases import Capitalized
+from ..presentation.new_game import players_refused
 from ..presentation.sheet_links import LINK_WRONG
-from ..rules import Game, NameRefused, ScoreError, read_game, read_name, visible_name
+from ..rules import (
+    Game,
+    NameRefused,
+    PlayersRefused,
+    ScoreError,
+    read_game,
+    read_name,
+    visible_name,
+)
 from ..rules.draw import DrawnCard, draw_for_seats
 from ..rules.sentences import Sentence
 from ..storage import Connection, NotFound, find_any_ruleset, get_game
@@ -119,6 +128,9 @@ def game_from_form(db: Connection, form: NewGameForm) -> Game | None:
             return read_game({"ruleset": ref, "players": names, "first_dealer": first, "deals": []})
         except NameRefused as clash:  # two seats, one name
             refused[clash.seat] = clash
+        except PlayersRefused as table:  # said beside the rules, with the ones that seat it
+            form.ruleset.errors = [sentence(players_refused(db, table))]
+            return None
         except ScoreError as error:
             form.problem = sentence(str(error))  # type: ignore[attr-defined]
             return None

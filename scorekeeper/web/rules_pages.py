@@ -42,7 +42,7 @@ from ..storage import FoundRuleset, find_any_ruleset
 from .db import get_db
 from .devices import current_device, on_this_machine
 from .errors import page_asked
-from .language import say
+from .language import language, say
 from .quotas import quota
 from .rules_forms import (
     SEATS,
@@ -140,7 +140,8 @@ def new() -> Any:
     form = HouseRulesForm()
     if request.method == "POST":
         return _save(form, None)
-    return _editor(form, new_rules(get_db(), request.args.get("from", DEFAULT_START)), status=200)
+    start = request.args.get("from", DEFAULT_START)
+    return _editor(form, new_rules(get_db(), start, language()), status=200)
 
 
 @bp.route("/rules/<slug>/edit", methods=["GET", "POST"])

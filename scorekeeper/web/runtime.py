@@ -27,7 +27,7 @@ from pathlib import Path
 
 from flask import Blueprint, Response, abort, current_app, request, url_for
 
-from ..machine.config import PACKAGE, STATIC, TEMPLATES, TRANSLATIONS
+from .. import PACKAGE, STATIC, TEMPLATES, TRANSLATIONS
 
 bp = Blueprint("runtime", __name__)
 
@@ -168,11 +168,16 @@ class PhoneRuntime:
             yield name, served.size(), served.size("br")
 
 
+def runtime_missing(static: Path = STATIC) -> bool:
+    """Say whether the static folder lacks Pyodide (`make` has not fetched it here)."""
+    return not all((static / FOLDER / name).is_file() for name in PYODIDE_FILES)
+
+
 def load_runtime(static: Path = STATIC) -> PhoneRuntime | None:
     """Find the runtime in the static folder and build the bundle; None if `make` has not
     fetched Pyodide (the table then scores online only, as it always did)."""
     folder = static / FOLDER
-    if not all((folder / name).is_file() for name in PYODIDE_FILES):
+    if runtime_missing(static):
         return None
     files = {}
     for name, mimetype in PYODIDE_FILES.items():

@@ -15,21 +15,24 @@ from ..presentation.sheet_grid import NoSuchPart, sheet_part
 from ..rules import ScoreError
 from ..rules.ruleset import Ruleset
 from ..rules.sentences import Sentence
+from ..sheets.layout import default_paper
 from ..sheets.printer import print_in_background
 from ..storage import NotFound, find_any_ruleset
 from .db import get_db
 from .errors import page_asked, refusal
-from .language import language
+from .language import LIFETIME, language
 from .quotas import quota
 from .sheet_links import new_blank_link, watch_link
 from .slow import slow
 
 bp = Blueprint("sheets", __name__)
 PAPERS = ("letter", "a4")
+#: The paper this phone chose last (A4 or Letter), remembered for its next sheet.
+PAPER_COOKIE = "scorekeeper_paper"
 PRINTERS = "scorekeeper.sheet_printers"
 WAITING = "scorekeeper.sheet_queue"
 BUSY = Sentence(
-    "The sheet printer is busy with other sheets; nothing is lost. Try again in a few seconds."
+    "Other printed sheets are being made just now; nothing is lost. Try again in a few seconds."
 )
 
 
@@ -85,10 +88,29 @@ def pdf_response(data: bytes, filename: str) -> Response:
     return response
 
 
+def reader_paper() -> str:
+    """Return the paper this phone prints on: the one it chose last, else its reader's
+    (`sheets.layout.default_paper`: A4 for Georgian, Letter for the regions that use it)."""
+    chosen = request.cookies.get(PAPER_COOKIE, "")
+    if chosen in PAPERS:
+        return chosen
+    return default_paper(language(), list(request.accept_languages.values()))
+
+
 def paper_asked() -> str | None:
-    """Return the paper asked for (letter unless ?paper=a4), or None when it is unknown."""
-    paper = request.args.get("paper", "letter").strip().lower() or "letter"
+    """Return the paper asked for (?paper=a4 or letter; this phone's own when none is), or
+    None when it is unknown."""
+    paper = request.args.get("paper", "").strip().lower()
+    if not paper:
+        return reader_paper()
     return paper if paper in PAPERS else None
+
+
+def remember_paper(response: Response, paper: str) -> Response:
+    """Keep the paper chosen for this phone's next sheet (its pages offer it first then)."""
+    if request.args.get("paper") and request.cookies.get(PAPER_COOKIE) != paper:
+        response.set_cookie(PAPER_COOKIE, paper, max_age=LIFETIME, samesite="Lax", httponly=True)
+    return response
 
 
 def players_asked(ruleset: Ruleset) -> list[str] | int:
@@ -121,7 +143,9 @@ def game_sheet(game_id: str) -> Response:
     shown = next((part.number for part in parts if part.current), None)
     name = f"scoresheet-{game_id}" + (f"-part-{shown}" if shown else "") + ".pdf"
     try:
-        return printed(sheet_pdf, name, sheet, paper=paper, language=language())
+        return remember_paper(
+            printed(sheet_pdf, name, sheet, paper=paper, language=language()), paper
+        )
     except ScoreError as error:
         return refusal(422, f"That sheet cannot be printed: {error}")
 
@@ -142,7 +166,7 @@ def blank_sheet() -> Response:
         return refusal(400, Sentence("Paper must be letter or a4."))
     slug = request.args.get("ruleset", "").strip()
     if not slug:
-        return refusal(400, Sentence("Choose a ruleset for the blank sheet."))
+        return refusal(400, Sentence("Choose the rules for the blank printed sheet."))
     try:
         ruleset = find_any_ruleset(get_db(), slug).ruleset
         players = players_asked(ruleset)
@@ -154,7 +178,8 @@ def blank_sheet() -> Response:
         # the link its QR code holds; printed in a printer process.
         sheet = build_blank_sheet(ruleset, players=players, first_dealer=first_dealer)
         sheet = replace(sheet, link=new_blank_link(slug, players, first_dealer))
-        return printed(sheet_pdf, f"blank-{slug}.pdf", sheet, paper=paper, language=language())
+        pdf = printed(sheet_pdf, f"blank-{slug}.pdf", sheet, paper=paper, language=language())
+        return remember_paper(pdf, paper)
     except NotFound:
         return refusal(422, f"That sheet cannot be printed: there is no ruleset called {slug!r}")
     except ScoreError as error:

@@ -53,6 +53,7 @@ from .forms import (
     form_once,
     new_nonce,
 )
+from .language import language
 from .quotas import quota
 from .slow import slow
 
@@ -95,7 +96,7 @@ def render_game(
 
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> tuple[str, int]:
-    page = table_page(get_db(), game_id, current_device())
+    page = table_page(get_db(), game_id, current_device(), language())
     rescued = session.pop("rescued_form", None)
     problem = None
     if isinstance(rescued, dict) and isinstance(rescued.get("step"), str):
@@ -106,7 +107,7 @@ def game(game_id: str) -> tuple[str, int]:
 @bp.get("/games/<game_id>/table.json")
 def table_json(game_id: str) -> Response:
     """The table page's model as JSON: what the page shows, for a phone to draw it itself."""
-    page = table_page(get_db(), game_id, current_device())
+    page = table_page(get_db(), game_id, current_device(), language())
     response = Response(json.dumps(asdict(page), ensure_ascii=False), mimetype="application/json")
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -142,17 +143,17 @@ def tap(game_id: str) -> Any:
         current, stale = as_it_is_now(db, game_id, refused)
         tapped = not_saved(describe_tap(current.game.players, step))
         message = Sentence("{why} {said}", why=stale, said=tapped)
-        return render_game(table_page(db, game_id, device), status=409, problem=message)
+        return render_game(table_page(db, game_id, device, language()), status=409, problem=message)
     except NotAllowed as refused:
         # A page left open on a phone that may no longer score (the creator took scoring
         # back): the game as this phone may see it now, and why the tap was not saved.
-        page = table_page(db, game_id, device)
+        page = table_page(db, game_id, device, language())
         problem = tap_refused(describe_tap(page.players, step))
         if not page.replaced:  # a phone that lost scoring is told why on the page itself
             problem = Sentence("{said} {why}", said=problem, why=refused.message)
         return render_game(page, status=403, problem=problem)
     except ScoreError as error:
-        page = table_page(db, game_id, device)
+        page = table_page(db, game_id, device, language())
         return render_game(page, status=422, problem=why_refused(error))
     return redirect(reply.location or target, code=303)
 

@@ -12,14 +12,13 @@ from datetime import datetime
 from babel.dates import format_datetime
 from flask import Flask, request
 
-from ..rules import trump_label
-from ..screen.bidi import isolate
-from ..screen.markup import bdi_join, bdi_names
+from ..screen.drawing import FILTERS as TABLE_FILTERS
 from ..standings.stats import one_decimal
 from .docs import as_html
 from .language import language
 from .runtime import runtime_url
 from .sharing import edit_url, edit_urls, home_by_name, watch_url, watch_urls
+from .sheets import reader_paper
 from .trust import secure_origin
 
 
@@ -44,18 +43,17 @@ def secure_page_origin() -> str:
     return "" if request.is_secure else secure_origin()
 
 
+#: The table's filters (which the phone draws with too, `screen.drawing`), and the pages' own.
 FILTERS = {
-    "bdi_join": bdi_join,
-    "bdi_names": bdi_names,
+    **TABLE_FILTERS,
     "pick": pick,
-    "isolate": isolate,
     "markdown": as_html,
     "one_decimal": one_decimal,
-    "trump": trump_label,
     "when": when,
 }
 GLOBALS = {
     "runtime_url": runtime_url,
+    "paper": reader_paper,
     "secure_origin": secure_page_origin,
     "watch_link": watch_url,
     "watch_links": watch_urls,

@@ -261,7 +261,8 @@ def editor_client(base: str, database: Path) -> tuple[Any, str]:
         db.close()
     client = Client(base)
     client.fetch_token()
-    status, _, _ = client.request("GET", f"/games/{game_id}/join/{edit_key}")
+    # The edit link asks on opening; its button (a post) joins.
+    status, _, _ = client.request("POST", f"/games/{game_id}/join/{edit_key}")
     if status != 200:
         raise RuntimeError(f"joining the long game answered {status}")
     return client, game_id

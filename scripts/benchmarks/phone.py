@@ -98,7 +98,7 @@ def scored_on(browser: Any, server: Any, document: dict[str, Any]) -> tuple[floa
 
 def bundle_figure() -> Figure:
     """Weigh what a phone downloads once to score with no server, as the app serves it."""
-    from scorekeeper.machine.config import STATIC
+    from scorekeeper import STATIC
     from scorekeeper.web.runtime import load_runtime
 
     figure = Figure("The phone's copy of the rules, downloaded once (on the wire)", "MB")

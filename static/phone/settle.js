@@ -3,6 +3,11 @@
 // changed meanwhile (both versions drawn in words for the scorer to choose), a change refused
 // outright (said, never hidden), and a game started here that is on the server now. Loaded
 // with the sending (phone/sync.js), once the page is idle; `table` is table.js's Table.
+//
+// While both versions are shown, the server's is the server's as it is now: asked for when
+// the panel is drawn and every few seconds after (a 304 while unchanged, as the watch page
+// asks), redrawn with what changed on it. A choice acts at once on the game as shown: if the
+// server changed since, or cannot be reached, nothing is done and the panel says why.
 import * as store from "/static/phone/store.js";
 import * as rules from "/static/phone/rules.js";
 import { fetchServer, newKey } from "/static/phone/sync.js";
@@ -10,6 +15,8 @@ import { same, shared, word } from "/static/phone/store.js";
 
 const settling = document.getElementById("settling");
 const shell = document.getElementById("phone-table");
+const WATCH = 2000; // ms between asks for the server's game while both versions are shown
+let watching = null;
 
 function token() {
   const meta = document.querySelector('meta[name="csrf-token"]');
@@ -20,25 +27,94 @@ function token() {
 export async function reconcile(table) {
   const record = table.record;
   const server = await fetchServer(table.id, record.server);
-  if (server.offline) { table.sync.offline = true; table.sync.later(2000); return false; }
+  if (server.offline) { await table.reached(false); table.sync.later(2000); return false; }
   if (!server.document) return refused(table, null, server);
+  return standWith(table, server, null);
+}
+
+// Go on from the server's game as it is now: carried on from when it holds no deal this phone
+// lacks, taken when this phone changed no deal, else both shown for the scorer to choose
+// (with `before`, the server's game as last shown, to say what changed on it). Resolve with
+// whether the sending may go on.
+async function standWith(table, server, before) {
+  const record = table.record;
   const mine = record.phone.document.deals;
   const theirs = server.document.deals;
+  const now = { document: server.document, version: server.version, taps: server.taps };
   if (shared(theirs, mine) === theirs.length) {
     // The server holds no deal this phone lacks: carry on from where it is.
-    record.server = { document: server.document, version: server.version, taps: server.taps };
+    close(record);
+    record.server = now;
     await store.save(record);
     return true;
   }
   if (shared(mine, theirs) === mine.length && same(mine, record.server.document.deals)) {
+    close(record);
     await table.adopt(server); // this phone changed no deal: the server's game is the game
     await table.draw();
     return true;
   }
-  record.settle = { server: { document: server.document, version: server.version, taps: server.taps }, moved: false };
+  record.settle = { server: now, moved: false, before: before };
   await store.save(record);
   await drawSettle(table);
   return false;
+}
+
+// Show the server's game as it is now. Resolve with "same" (as shown), "offline" (out of
+// reach), or "changed" (redrawn, or no longer at odds with this phone's); with `why`, say
+// beside the choices why the one made was not taken.
+export async function refresh(table, why) {
+  const record = table.record;
+  const settle = record.settle;
+  if (!settle) return "changed";
+  const server = await fetchServer(table.id, settle.server);
+  if (server.offline) {
+    await table.reached(false);
+    watch(table);
+    return "offline";
+  }
+  await table.reached(true);
+  if (!server.document || server.version === settle.server.version) {
+    watch(table);
+    return "same"; // a game the server no longer shows: the choice's request says why
+  }
+  const before = settle.server.document;
+  if (settle.moved) {
+    settle.server = { document: server.document, version: server.version, taps: server.taps };
+    settle.before = before;
+    await store.save(record);
+    await drawSettle(table, why);
+  } else if (await standWith(table, server, before)) {
+    if (table.sync) table.sync.kick();
+  } else if (why) {
+    answer(why);
+  }
+  return "changed";
+}
+
+// While both versions are shown, ask for the server's every few seconds, one ask at a time
+// with the scorer's choices.
+function watch(table) {
+  clearTimeout(watching);
+  watching = setTimeout(function () {
+    table.queue = table.queue.then(function () { return refresh(table); }).catch(function () { watch(table); });
+  }, WATCH);
+}
+
+// The scorer chose, or there is nothing left to choose: the panel stops asking.
+function close(record) {
+  record.settle = null;
+  clearTimeout(watching);
+  if (settling && !document.getElementById("noted")) settling.replaceChildren();
+}
+
+// Say beside the choices why the one made was not taken, and offer them again.
+function answer(why) {
+  const said = document.getElementById("settle-said");
+  if (!said) return;
+  said.textContent = why;
+  said.hidden = false;
+  settling.querySelectorAll("[data-settle]").forEach(function (button) { button.disabled = false; });
 }
 
 export async function refused(table, op, answer) {
@@ -96,13 +172,29 @@ export async function created(table, made) {
   return true;
 }
 
-export async function drawSettle(table) {
+// Draw both versions (and what changed on the server since last shown); with `why`, say
+// beside the choices why the one made was not taken.
+export async function drawSettle(table, why) {
   if (!settling || !table.record.settle) return;
   const record = table.record;
-  const drawn = await rules.ask({ ask: "settle", server: record.settle.server.document, phone: record.phone.document, moved: record.settle.moved });
+  const settle = record.settle;
+  const drawn = await rules.ask({
+    ask: "settle", server: settle.server.document, phone: record.phone.document,
+    moved: settle.moved, before: settle.before || null,
+  });
   settling.innerHTML = drawn.html;
+  settling.dataset.version = String(settle.server.version);
   settling.hidden = false;
+  if (why) answer(why);
   table.say();
+  watch(table);
+}
+
+// Both versions shown again (a page opened on a game left to settle): drawn as kept, then
+// the server's asked for at once.
+export async function reopen(table) {
+  await drawSettle(table);
+  table.queue = table.queue.then(function () { return refresh(table); });
 }
 
 // The scorer chose: "phone" (send this phone's deals over the server's), "server" (let this
@@ -111,6 +203,10 @@ export async function settleWith(table, choice) {
   const record = table.record;
   const settle = record.settle;
   if (!settle) return;
+  // The choice is made on the game as shown: taken only if the server still has it.
+  const now = await refresh(table, word("settleStale"));
+  if (now === "offline") { answer(word("settleUnreached")); return; }
+  if (now !== "same") return;
   if (choice === "copy") {
     settle.key = settle.key || newKey();
     await store.save(record);
@@ -120,21 +216,18 @@ export async function settleWith(table, choice) {
       headers: { "Content-Type": "application/json", "X-CSRFToken": token(), "Idempotency-Key": settle.key },
       body: JSON.stringify(record.phone.document),
     }).then(function (response) { return response.status === 201 ? response.json() : null; }, function () { return null; });
-    if (!made) { table.say(word("copyFailed")); return; }
+    if (!made) { answer(word("copyFailed")); return; }
     note(word("copied"), made.url, word("copiedLink"));
     choice = "server";
-  } else {
-    settling.replaceChildren();
   }
+  close(record);
   if (settle.moved) {
     // This phone may no longer change the game: it shows the server's page, as a watcher.
-    record.settle = null;
     record.phone = null;
     await store.save(record);
     if (!document.getElementById("noted")) location.replace(table.url);
     return;
   }
-  record.settle = null;
   if (choice === "server") {
     await table.adopt(settle.server);
   } else {

@@ -4,7 +4,8 @@
 //
 // A record: {id, phone: {document, draft}, server: {document, version, taps} | null,
 // taps: [], totals: [[…]], sides: [], flags: {creator, edit_key, archived}, screen: html,
-// waiting: [tap…], pending: {op, key} | null, settle: {…} | null, mismatch: "" , local, moved}
+// waiting: [tap…], pending: {op, key} | null, settle: {server, moved, before} | null,
+// mismatch: "", local, moved, offline: the server did not answer the last request}
 const NAME = "scorekeeper";
 const GAMES = "games";
 
@@ -82,6 +83,13 @@ export function unsent(record) {
     taps = typed.length - n + (said.length - n);
   }
   return { deals: mine.length - both + (theirs.length - both), taps: taps };
+}
+
+// Say whether the server was out of reach when this phone last asked it about a game (one
+// started here and never sent counts as out of reach until the server answers).
+export function wasOffline(record) {
+  if (!record) return false;
+  return record.offline === undefined ? Boolean(record.local) : record.offline;
 }
 
 // Return the next request that brings the server to the phone's game, or null when in step.

@@ -61,12 +61,17 @@ export function send(record, pending, token) {
   return request("/games/" + encodeURIComponent(record.id) + "/tap", { method: "POST", body: form, redirect: "manual" });
 }
 
+// Ask for the game as the server has it (a 304 if it is still at the version known).
+function askGame(id, known) {
+  const headers = { Accept: "application/json" };
+  if (known) headers["If-None-Match"] = '"' + id + "-" + known.version + '"';
+  return request("/api/games/" + encodeURIComponent(id), { headers: headers });
+}
+
 // Fetch the game as the server has it now: its game file, version and the taps of its deal.
 export async function fetchServer(id, known) {
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    const headers = { Accept: "application/json" };
-    if (known) headers["If-None-Match"] = '"' + id + "-" + known.version + '"';
-    const game = await request("/api/games/" + encodeURIComponent(id), { headers: headers });
+    const game = await askGame(id, known);
     if (game.offline) return { offline: true };
     if (game.status !== 200 && game.status !== 304) return { status: game.status, body: game.body };
     const table = await request("/games/" + encodeURIComponent(id) + "/table.json", {});
@@ -88,7 +93,7 @@ export class Sync {
     this.hooks = hooks;
     this.running = false;
     this.again = false;
-    this.offline = false;
+    this.asked = false; // whether this page has asked the server anything yet
     this.timer = null;
     this.delay = 1000;
   }
@@ -103,6 +108,12 @@ export class Sync {
     clearTimeout(this.timer);
     const sync = this;
     this.timer = setTimeout(function () { sync.kick(); }, ms);
+  }
+
+  // Try again a little later each time, up to every 5 s, while the server does not answer.
+  retry(ms) {
+    this.later(ms || this.delay);
+    this.delay = Math.min(this.delay * 2, 5000);
   }
 
   async run() {
@@ -124,27 +135,22 @@ export class Sync {
     if (record.settle || record.mismatch || record.gone) return false;
     const op = nextOp(record);
     if (!op) {
-      this.offline = false;
       if (record.pending) { record.pending = null; await save(record); }
+      if (!this.asked || this.hooks.unreached()) await this.probe();
       return false;
     }
     if (!record.pending || !same(record.pending.op, op)) {
       record.pending = { op: op, key: newKey() };
       await save(record); // kept before it is sent: a reload sends it again under the same key
     }
-    this.sending = op;
     this.hooks.changed();
+    this.asked = true;
     const answer = await send(record, record.pending, this.hooks.token());
-    this.sending = null;
+    await this.hooks.reached(!answer.offline);
     if (answer.offline || answer.status >= 500 || answer.status === 429) {
-      this.offline = Boolean(answer.offline);
-      this.hooks.changed();
-      const wait = answer.status === 429 ? 1000 * Number(answer.headers.get("Retry-After") || 5) : this.delay;
-      this.delay = Math.min(this.delay * 2, 5000);
-      this.later(wait);
+      this.retry(answer.status === 429 ? 1000 * Number(answer.headers.get("Retry-After") || 5) : 0);
       return false;
     }
-    this.offline = false;
     this.delay = 1000;
     if (answer.ok) return this.done(op, answer.body);
     if (answer.status === 409) return this.hooks.reconcile();
@@ -154,6 +160,15 @@ export class Sync {
       return true;
     }
     return this.hooks.refused(op, answer);
+  }
+
+  // Nothing to send: ask whether the server answers (the game's version: a 304 weighs
+  // nothing), once a page and again while it does not, so the line says where things stand.
+  async probe() {
+    this.asked = true;
+    const answer = await askGame(this.record.id, this.record.server);
+    await this.hooks.reached(!answer.offline);
+    if (answer.offline) this.retry();
   }
 
   // The server took the request: bring the phone's picture of the server along.

@@ -75,7 +75,10 @@ def test_a_backup_is_listed_and_restored_after_a_yes(database):
     assert f"scorekeeper-{DAY}.sqlite" in listed.stdout and "2 games" in listed.stdout
 
     said_no = command("--restore", f"scorekeeper-{DAY}.sqlite", "--db", str(database), answer="n\n")
-    assert said_no.returncode == 1 and "Nothing was changed" in said_no.stderr
+    assert said_no.returncode == 1
+    assert said_no.stderr.endswith(
+        "scorekeeper: nothing was changed: the restore was not confirmed\n"
+    )
     assert "Replace the 5 games in" in said_no.stderr and "with the 2 games of" in said_no.stderr
     assert games_in(database) == 5
 

@@ -7,6 +7,7 @@ axe-core runs from the copy bundled in the axe-playwright-python package (no CDN
 from __future__ import annotations
 
 import copy
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -55,7 +56,8 @@ def pages(scorer) -> list[str]:
         f"/games/{archived}/archive", form={"csrf_token": token, "game": archived}
     )
     assert moved.ok, moved.text()
-    return every_page(finished, current, archived)
+    join = InPage(page).get(f"/api/games/{current}").json()["edit_url"]
+    return every_page(finished, current, archived, urlsplit(join).path)
 
 
 def test_no_page_is_wider_than_a_phone(scorer, pages):

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from tests.browser.conftest import screenshot
-from tests.browser.test_play import Phone, start_game
+from tests.browser.test_play import Phone, join, start_game
 
 pytestmark = pytest.mark.browser
 
@@ -148,7 +148,12 @@ def test_a_fresh_browser_gains_scoring_through_the_edit_link_command(browser, li
         fresh = fresh_phone.new_page()
         fresh.goto(game_url)
         assert fresh.locator('button[name="step"]').count() == 0  # only watching
-        fresh.goto(link)
+        fresh.goto(link)  # the link only asks: this phone still watches
+        assert fresh.url == link
+        assert fresh.locator("h1").inner_text() == "Score this game on this phone too?"
+        fresh.goto(game_url)
+        assert fresh.locator('button[name="step"]').count() == 0
+        join(fresh, link, game_url)  # the button behind it lets the phone score
         assert fresh.url == game_url
         sheet = watcher.new_page()
         sheet.goto(game_url + "/scoresheet")

@@ -12,16 +12,18 @@ need a secure context); the tests read the server from outside the phone, on loo
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 
 import pytest
 
 from scorekeeper.rules import read_game, score_game
 from tests.browser.conftest import InPage, screenshot
-from tests.browser.test_play import Phone, deal_taps, page_totals, start_game
+from tests.browser.test_play import Phone, deal_taps, join, page_totals, start_game
 from tests.conftest import example
 
 pytestmark = pytest.mark.browser
@@ -112,6 +114,75 @@ def next_deal(document: dict, deals: int) -> str:
     return str(upcoming.number)
 
 
+def kept_at_home(page) -> None:
+    """Open the family's app once at home, and wait until this phone keeps it and its rules."""
+    page.goto("/")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
+    rules_kept(page)
+
+
+@contextlib.contextmanager
+def two_phones_scoring(browser, live_server, document: dict, deals: int) -> Iterator[tuple]:
+    """Start a game on this phone and score its first deals; open its edit link on the other
+    phone. Yield this phone's table, the game's id, and the other phone's page."""
+    mine, theirs = phone_context(browser, live_server), phone_context(browser, live_server)
+    try:
+        page = mine.new_page()
+        table = Phone(page)
+        url = start_game(table, document["ruleset"], document["players"], document["first_dealer"])
+        table.ready()
+        play(table, deal_taps(document)[:deals])
+        table.settled()
+        other = theirs.new_page()
+        # The plain address leads a trusting phone to the secure one, where it asks first.
+        join(other, page.locator("a.edit-link").get_attribute("href"), url)
+        yield table, url.rsplit("/", 1)[-1], other
+    finally:
+        mine.close()
+        theirs.close()
+
+
+def otherwise(deal: dict) -> dict:
+    """Return a deal as another phone scored it: one trick went to the other side."""
+    deal = dict(deal)
+    if "team_tricks" in deal:
+        first, second = deal["team_tricks"]
+        deal["team_tricks"] = [first - 1, second + 1] if first else [first + 1, second - 1]
+        return deal
+    tricks = list(deal["tricks"])  # by seat: seats 0 and 2 against 1 and 3
+    giver = next(seat for seat in (0, 2, 1, 3) if tricks[seat])
+    tricks[giver] -= 1
+    tricks[(giver + 1) % 4] += 1
+    deal["tricks"] = tricks
+    return deal
+
+
+def scored_elsewhere(other, game_id: str, document: dict, position: int) -> None:
+    """Have the other phone score deal `position` of the game otherwise (`otherwise`)."""
+    token = other.locator('meta[name="csrf-token"]').get_attribute("content")
+    deal = otherwise(document["deals"][position - 1])
+    recorded = InPage(other).post(
+        f"/api/games/{game_id}/deals",
+        data={"deal": position, **deal},
+        headers={"X-CSRFToken": token},
+    )
+    assert recorded.status == 201, recorded.text()
+
+
+def started_here(page, document: dict) -> Phone:
+    """Start a game on this phone's table (/offline) as a person would: its rules and players;
+    return the table, once the phone scores it."""
+    page.select_option("#here-ruleset", document["ruleset"])
+    for seat, name in enumerate(document["players"]):
+        page.locator('input[name="player"]').nth(seat).fill(name)
+    with page.expect_navigation():
+        page.click("text=Start the game on this phone")
+    table = Phone(page)
+    table.ready()
+    assert page.url.rsplit("#", 1)[-1].startswith("phone-")  # a game of this phone's own
+    return table
+
+
 def test_the_server_killed_mid_game_the_phone_scores_on_and_the_server_gets_every_deal(
     browser, live_server
 ):
@@ -199,37 +270,15 @@ def test_a_deal_scored_meanwhile_on_another_phone_is_shown_and_settled_by_the_sc
 ):
     document = example("back-alley-pagat")
     taps = deal_taps(document)
-    mine, theirs = phone_context(browser, live_server), phone_context(browser, live_server)
-    try:
-        page = mine.new_page()
-        table = Phone(page)
-        game_url = start_game(
-            table, "back-alley-pagat", document["players"], document["first_dealer"]
-        )
-        game_id = game_url.rsplit("/", 1)[-1]
-        table.ready()
-        play(table, taps[:2])
-        table.settled()
-        other = theirs.new_page()
-        other.goto(page.locator("a.edit-link").get_attribute("href"))
-        other.wait_for_url(game_url)  # the plain address leads a trusting phone to the secure one
+    with two_phones_scoring(browser, live_server, document, 2) as (table, game_id, other):
+        page = table.page
         # This phone loses the WiFi and scores deals 3 and 4 on its own...
-        mine.set_offline(True)
+        page.context.set_offline(True)
         play(table, taps[2:4])
         assert where(page).startswith("Offline — 2 deals kept on this phone")
         # ...while the other phone scores deal 3 otherwise (one trick went the other way).
-        deal = dict(document["deals"][2])
-        tricks = list(deal["tricks"])  # by seat: seats 0 and 2 against 1 and 3
-        giver = next(seat for seat in (0, 2) if tricks[seat])
-        tricks[giver] -= 1
-        tricks[giver + 1] += 1
-        deal["tricks"] = tricks
-        token = other.locator('meta[name="csrf-token"]').get_attribute("content")
-        recorded = InPage(other).post(
-            f"/api/games/{game_id}/deals", data={"deal": 3, **deal}, headers={"X-CSRFToken": token}
-        )
-        assert recorded.status == 201, recorded.text()
-        mine.set_offline(False)
+        scored_elsewhere(other, game_id, document, 3)
+        page.context.set_offline(False)
         page.evaluate("() => window.dispatchEvent(new Event('online'))")
         settle = page.locator("#settle")
         settle.wait_for(timeout=20_000)
@@ -251,9 +300,6 @@ def test_a_deal_scored_meanwhile_on_another_phone_is_shown_and_settled_by_the_sc
         game = server_game(live_server, game_id)
         assert game["game"]["deals"] == kept(page, game_id)["phone"]["document"]["deals"]
         assert game["result"]["totals"] == scored(document, 4) == page_totals(page)
-    finally:
-        mine.close()
-        theirs.close()
 
 
 def test_a_whole_game_with_no_server_is_started_finished_and_uploaded_later(browser, live_server):
@@ -262,24 +308,14 @@ def test_a_whole_game_with_no_server_is_started_finished_and_uploaded_later(brow
     context = phone_context(browser, live_server)
     try:
         page = context.new_page()
-        page.goto("/")  # the family's app, opened once at home
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
-        rules_kept(page)
+        kept_at_home(page)
         live_server.kill()
         try:
             page.goto("/")  # at the cabin: the home-screen icon, and no server
             assert page.locator("#start-here").is_visible()
             screenshot(page, "cabin-360")
             fits_and_is_accessible(page)
-            page.select_option("#here-ruleset", "back-alley-bridge")
-            for seat, name in enumerate(document["players"]):
-                page.locator('input[name="player"]').nth(seat).fill(name)
-            with page.expect_navigation():
-                page.click("text=Start the game on this phone")
-            table = Phone(page)
-            table.ready()
-            local_id = page.url.rsplit("#", 1)[-1]
-            assert local_id.startswith("phone-")
+            table = started_here(page, document)
             screenshot(page, "cabin-deal-1-360")
             fits_and_is_accessible(page)
             play(table, taps)

@@ -85,6 +85,22 @@ def start_game(phone: Phone, ruleset: str, players: list[str], dealer: int) -> s
     return page.url
 
 
+def join(page, link: str, game_url: str) -> None:
+    """Open a game's edit link as a second phone does and tap "Score on this phone".
+
+    The link only asks (at the secure address, once a phone that trusts the server is moved
+    there): nothing changes until the button is tapped, which leads to the game.
+    """
+    page.goto(link)
+    page.wait_for_url(lambda url: url.startswith(f"{game_url}/join/"))
+    asked = page.locator("h1")
+    assert asked.inner_text() == "Score this game on this phone too?"
+    assert page.locator('button[name="step"]').count() == 0
+    with page.expect_navigation():
+        page.get_by_role("button", name="Score on this phone").click()
+    page.wait_for_url(game_url)
+
+
 def deal_taps(document: dict) -> list[list[str]]:
     """Return, for each deal of a game file, the buttons a scorer taps to enter it."""
     result = score_game(read_game(document))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import InPage, screenshot
-from tests.browser.test_play import Phone, start_game
+from tests.browser.test_play import Phone, join, start_game
 
 pytestmark = pytest.mark.browser
 
@@ -31,8 +31,7 @@ def test_a_tap_after_scoring_moved_says_so_and_is_not_recorded(browser, live_ser
         game_url = start_game(scorer, "back-alley-individual", ["Ann", "Bob", "Cy", "Dee"], 0)
         link = creator.locator("a.edit-link").get_attribute("href")
         assert link.startswith("http://")  # the plain address: it opens on any phone
-        helper.goto(link)
-        helper.wait_for_url(game_url)  # this phone trusts the server: on to the secure address
+        join(helper, link, game_url)  # this phone trusts the server: on to the secure address
         Phone(helper).tap('button[value="bid:1"]')  # the helper scores: Dee bids 1
         # The creator stops every other phone scoring; the helper's page stays open.
         creator.reload()
@@ -55,8 +54,7 @@ def test_a_tap_after_scoring_moved_says_so_and_is_not_recorded(browser, live_ser
         screenshot(helper, "scoring-moved-360")
         # The helper asks for the new edit link: it scores again, with nothing stale to say.
         creator.goto(game_url)
-        helper.goto(creator.locator("a.edit-link").get_attribute("href"))
-        helper.wait_for_url(game_url)  # on to the secure address, as before
+        join(helper, creator.locator("a.edit-link").get_attribute("href"), game_url)
         assert helper.locator('button[name="step"]').count() > 0
         assert helper.locator("#moved, #problem").count() == 0
         # The creator's phone goes on, and the bid the helper made before still stands.

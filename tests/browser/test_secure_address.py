@@ -17,7 +17,14 @@ from collections.abc import Iterator
 import pytest
 
 from scorekeeper.machine import certificates
-from tests.browser.conftest import CHROMIUM_ARGS, LAN_ADDRESS, PHONE, launch, trusting_home
+from tests.browser.conftest import (
+    CHROMIUM_ARGS,
+    LAN_ADDRESS,
+    PHONE,
+    InPage,
+    launch,
+    trusting_home,
+)
 from tests.browser.test_play import Phone, start_game
 
 pytestmark = pytest.mark.browser
@@ -76,9 +83,31 @@ def test_a_phone_that_does_not_trust_it_stays_plain_and_is_told_what_it_misses(
     assert page.locator(".fingerprint code").inner_text() == fingerprint
     downloaded = page.evaluate("fetch('/trust/scorekeeper-authority.pem').then(r => r.text())")
     assert downloaded == (live_server.tls_folder / "authority.pem").read_text()
+    # /trust leads nowhere but to itself: no note there; the buttons its steps name are above.
+    page.wait_for_function("() => document.documentElement.dataset.secure === 'untrusted'")
+    assert page.locator("#secure-note").count() == 0
+    android = page.locator("details.card", has_text="Android")
+    android.locator("summary").click()
+    step = android.locator("li").first
+    assert step.inner_text() == "Tap “Download for Android and Windows” above."
+    buttons = page.locator("nav.links").bounding_box()  # measured as the page now lies
+    assert buttons["y"] + buttons["height"] <= step.bounding_box()["y"]
     # The check is real: the secure address itself is refused to this phone.
     with pytest.raises(Exception, match="ERR_CERT_AUTHORITY_INVALID"):
         page.goto(live_server.secure_url + "/")
+
+
+def test_a_watcher_on_the_plain_address_is_not_asked_to_trust_anything(plain_page) -> None:
+    page = plain_page
+    token = page.locator('meta[name="csrf-token"]').get_attribute("content")
+    game = {"ruleset": "joker", "players": ["Ann", "Bob", "Cy", "Dee"]}
+    made = InPage(page).post("/api/games", data=game, headers={"X-CSRFToken": token})
+    assert made.status == 201, made.text()
+    page.goto(made.json()["url"] + "/watch")
+    page.wait_for_function("() => document.documentElement.dataset.secure === 'untrusted'")
+    assert page.locator(".board").is_visible()
+    assert page.locator("#secure-note").count() == 0  # a watcher needs nothing trusted
+    assert "Trust this server" not in page.locator("body").inner_text()
 
 
 def test_on_the_plain_address_a_game_keeps_the_screen_on_with_a_silent_video(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import socket
 
 import pytest
 
@@ -193,6 +194,25 @@ def test_every_error_has_one_form_one_line_exit_1_and_a_hint_for_a_wrong_command
     assert captured.out == ""
     lines = captured.err.splitlines()
     assert len(lines) == 1 and words in lines[0], captured.err
-    assert not lines[0].startswith(("scorekeeper:", "usage:"))
+    # Who spoke, first, as conventional tools say it: a script's log names the program.
+    assert lines[0].startswith("scorekeeper: ") and "usage:" not in lines[0]
     if args[0] == "nope" or args == ["score"]:
         assert lines[0].endswith("--help`")  # the hint: where the command line is described
+
+
+def test_serving_on_a_port_another_program_holds_is_one_line_and_no_banner(tmp_path) -> None:
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        port = other.getsockname()[1]
+        done = run_cli(
+            "serve", "--host", "127.0.0.1", "--port", str(port), "--secure-port", "0",
+            "--no-name", "--db", str(tmp_path / "games.sqlite"),
+        )  # fmt: skip
+    assert done.returncode == 1
+    assert done.stdout == ""  # no address promised that nobody can open
+    assert done.stderr.splitlines() == [
+        f"scorekeeper: cannot listen on 127.0.0.1 port {port} (Address already in use): "
+        "another program (another scorekeeper serve?) listens there; choose another with "
+        "--port or --secure-port"
+    ]

@@ -110,7 +110,7 @@ def test_a_deal_illegal_under_the_other_rules_is_one_line_naming_it(
     status, out, err = run(capsys, "score", path, "--ruleset", ruleset)
     assert status == 1
     assert out == ""
-    assert err == message + "\n"
+    assert err == f"scorekeeper: {message}\n"
 
 
 def test_an_impossible_ruleset_file_is_refused_on_one_line(tmp_path, capsys) -> None:
@@ -118,10 +118,12 @@ def test_an_impossible_ruleset_file_is_refused_on_one_line(tmp_path, capsys) -> 
     rules = write(tmp_path, "rules.json", {"base": "back-alley-pagat", "deck": 36})
     status, out, err = run(capsys, "score", game, "--ruleset", rules)
     assert (status, out) == (1, "")
-    assert err == "deal 1 gives 13 cards to each of 4 players: 52 cards, but the deck has 36\n"
+    assert err == (
+        "scorekeeper: deal 1 gives 13 cards to each of 4 players: 52 cards, but the deck has 36\n"
+    )
     status, _, err = run(capsys, "score", game, "--ruleset", str(tmp_path / "missing.json"))
     assert status == 1
-    assert "is neither a built-in ruleset" in err and not err.startswith("scorekeeper: ")
+    assert "is neither a built-in ruleset" in err and err.startswith("scorekeeper: ")
     assert err.count("\n") == 1
 
 

@@ -72,7 +72,7 @@ def server(installed: Path, home: Path) -> Iterator[Server]:
 
 def test_the_installed_code_is_the_wheel_not_this_checkout(installed: Path) -> None:
     where = subprocess.run(
-        [installed / "python", "-c", "import scorekeeper.machine.config as c; print(c.TEMPLATES)"],
+        [installed / "python", "-c", "import scorekeeper; print(scorekeeper.TEMPLATES)"],
         cwd=installed, capture_output=True, text=True, check=True,
     ).stdout.strip()  # fmt: skip
     assert Path(where).is_relative_to(installed.parent / "lib")
@@ -145,3 +145,9 @@ def test_the_wheel_carries_the_phones_rules(server: Server) -> None:
     names = zipfile.ZipFile(io.BytesIO(bundle)).namelist()
     assert "scorekeeper/screen/phone.pyc" in names  # compiled at make time, shipped in the wheel
     assert "scorekeeper/templates/screen/screen.html" in names
+
+
+def test_the_installed_server_does_not_say_the_phones_rules_are_missing(server, home) -> None:
+    printed = (home / "serve.log").read_text()
+    assert "Games are kept in" in printed  # the banner was printed
+    assert "Phones cannot keep score offline" not in printed

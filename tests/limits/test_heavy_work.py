@@ -35,7 +35,7 @@ def test_deals_are_recorded_while_every_pdf_slot_is_taken(tmp_path) -> None:
         busy = phone.get(f"/games/{game_id}/sheet.pdf")
         assert busy.status_code == 429
         assert busy.headers["Retry-After"] == "5"
-        assert "printer is busy" in busy.get_data(as_text=True)
+        assert "Other printed sheets are being made" in busy.get_data(as_text=True)
         blank = phone.get("/sheets/blank.pdf?ruleset=joker")
         assert blank.status_code == 429
         for number in (1, 2, 3):

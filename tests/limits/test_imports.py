@@ -92,9 +92,9 @@ def test_an_import_stopped_by_a_nearly_full_disk_keeps_what_it_wrote_and_says_so
 def test_the_command_says_how_far_a_long_import_is(tmp_path, monkeypatch, capsys) -> None:
     import json
 
-    from scorekeeper.cli import archive, main
+    from scorekeeper.cli import all_games, main
 
-    monkeypatch.setattr(archive, "PROGRESS_EVERY", 0.0)  # every transaction, not every 2 s
+    monkeypatch.setattr(all_games, "PROGRESS_EVERY", 0.0)  # every transaction, not every 2 s
     games = [example("back-alley-pagat")] * 120
     path = tmp_path / "all.json"
     path.write_text(json.dumps({"format": "scorekeeper-archive", "version": 1, "games": games}))

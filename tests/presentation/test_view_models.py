@@ -72,6 +72,7 @@ PAGES = [
     "/games/{archived}",
     "/games/{archived}/delete",
     "/games/{current}/delete",
+    "{join}",
     "/games/new",
     "/games/new/draw?ruleset=back-alley-pagat&player=Ann&player=Bob&player=Cy&player=Dee",
     "/games/{current}",

@@ -13,8 +13,13 @@ import pytest
 
 from scorekeeper.rules import GameFileError, read_game
 from scorekeeper.service.imports import import_games
-from scorekeeper.storage import open_database
-from scorekeeper.transfer.all_games import export_all, import_all, read_all_games_text
+from scorekeeper.storage import Store, open_database
+from scorekeeper.transfer.all_games import (
+    ArchiveStream,
+    export_all,
+    import_all,
+    read_all_games_text,
+)
 from scorekeeper.web import create_app
 from scorekeeper.web.all_games import MAX_ARCHIVE_GAMES
 from tests.conftest import EXAMPLES, example
@@ -94,7 +99,7 @@ def test_the_command_refuses_a_bad_archive_with_one_line(tmp_path: Path) -> None
     bad.write_text(json.dumps({"format": "scorekeeper-archive", "version": 1, "games": [{}]}))
     done = run("import-all", str(bad), "--db", str(tmp_path / "b.sqlite"))
     assert done.returncode == 1 and done.stdout == ""
-    assert done.stderr.startswith("game 1: ") and done.stderr.count("\n") == 1
+    assert done.stderr.startswith("scorekeeper: game 1: ") and done.stderr.count("\n") == 1
     missing = run("export-all", str(tmp_path / "x.json"), "--db", str(tmp_path / "none.sqlite"))
     assert missing.returncode == 1 and "there is no database" in missing.stderr
     assert not (tmp_path / "none.sqlite").exists()
@@ -179,3 +184,17 @@ def test_an_archive_of_more_games_than_an_import_may_hold_imports_nothing(web) -
     assert f"holds {MAX_ARCHIVE_GAMES + 1} games, and an import here takes at most 100" in page
     assert "scorekeeper import-all FILE" in page
     assert table_dump(web["db"]) == before
+
+
+def test_an_archive_stream_lets_go_once_whether_it_ends_or_is_closed(tmp_path: Path) -> None:
+    files = filled_database(tmp_path / "a.sqlite")
+    store = Store(tmp_path / "a.sqlite")
+    let_go: list[str] = []
+    read = ArchiveStream(store, then=lambda: let_go.append("read"))
+    assert json.loads("".join(read))["games"] == files
+    read.close()
+    left = ArchiveStream(store, then=lambda: let_go.append("left"))
+    next(left)
+    left.close()
+    left.close()
+    assert list(left) == [] and let_go == ["read", "left"]

@@ -13,6 +13,7 @@ from markupsafe import escape
 
 from scorekeeper.rules import MAX_NAME_LENGTH
 from scorekeeper.web import create_app
+from tests.web.conftest import join
 
 from .conftest import api_create, deal, page_token, table_dump
 
@@ -137,7 +138,7 @@ def test_a_phone_with_only_the_link_can_read_but_not_write(shared) -> None:
     assert table_dump(db) == before
 
 
-def test_opening_the_edit_link_makes_a_phone_an_editor(shared) -> None:
+def test_the_edit_links_button_makes_a_phone_an_editor(shared) -> None:
     game_id, watcher = shared["game"]["id"], shared["watcher"]
     wrong = watcher.get(f"/games/{game_id}/join/not-the-key")
     assert wrong.status_code == 404
@@ -147,7 +148,7 @@ def test_opening_the_edit_link_makes_a_phone_an_editor(shared) -> None:
         == 403
     )
     edit_path = "/" + shared["game"]["edit_url"].split("/", 3)[3]
-    joined = watcher.get(edit_path)
+    joined = join(watcher, edit_path)
     assert joined.status_code == 303 and joined.headers["Location"].endswith(f"/games/{game_id}")
     assert "edit_url" in watcher.get(f"/api/games/{game_id}").get_json()
     assert (

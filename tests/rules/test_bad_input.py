@@ -1,8 +1,8 @@
 """Bad input: every kind docs/game-format.md names, in process and through `scorekeeper score`.
 
-The command must exit non-zero, print nothing on stdout and exactly one line on stderr; that
-line starts "deal N:" (N 1-based, counting thrown-in deals) when it is about a deal, and names
-the player when it is about one player.
+The command must exit with status 1, print nothing on stdout and exactly one line on stderr;
+that line starts "scorekeeper: ", then "deal N:" (N 1-based, counting thrown-in deals) when it
+is about a deal, and names the player when it is about one player.
 """
 
 from __future__ import annotations
@@ -230,15 +230,17 @@ def test_bad_input_in_process(text: str, kind: type[ScoreError], deal, name) -> 
 
 def assert_one_line_error(status: int, stdout: str, stderr: str, deal, name) -> None:
     """Check docs/game-format.md's rule for bad input on the command line."""
-    assert status != 0
+    assert status == 1
     assert stdout == ""
     lines = stderr.splitlines()
     assert len(lines) == 1, stderr
     assert stderr.endswith("\n")
+    assert lines[0].startswith("scorekeeper: ")  # the program's name, then what is wrong
+    said = lines[0].removeprefix("scorekeeper: ")
     if deal is None:
-        assert not re.match(r"deal \d+:", lines[0])
+        assert not re.match(r"deal \d+:", said)
     else:
-        assert lines[0].startswith(f"deal {deal}: ")
+        assert said.startswith(f"deal {deal}: ")
     if name is not None:
         assert name in lines[0]
 

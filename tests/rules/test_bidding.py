@@ -12,9 +12,11 @@ from scorekeeper.rules import (
     RAINBOW,
     BidKind,
     GameFileError,
+    IllegalBid,
     bid_choices,
     board_levels,
     board_name,
+    check_bid,
     find_ruleset,
     is_thrown_in,
     leader,
@@ -151,3 +153,14 @@ def test_bid_choices_hook_says_why() -> None:
     refused = [c for c in choices if not c.allowed]
     assert [c.bid for c in refused] == [number(1)]
     assert "3" in (refused[0].reason or "")
+
+
+def test_a_dealer_the_hook_keeps_from_passing_is_told_they_may_not_pass() -> None:
+    """A pass is not "bid pass": the hook's refusal says "may not pass", a number as it is."""
+    joker = find_ruleset("joker")
+    with pytest.raises(IllegalBid) as passing:
+        check_bid(joker, 3, [number(1), number(1), number(1)], PASS, 4, name="Dee")
+    assert str(passing.value).startswith("Dee bids last and may not pass: the bids would add up")
+    with pytest.raises(IllegalBid) as bidding:
+        check_bid(joker, 3, [number(1), number(1), PASS], number(1), 4, name="Dee")
+    assert str(bidding.value).startswith("Dee bids last and may not bid 1: the bids would add")

@@ -337,6 +337,30 @@ def test_the_pairs_premia_is_explained_partner_by_partner() -> None:
     )
 
 
+# Both pairs make every bid of a set: possible only with the dealer's hook off (with it, the
+# dealer may not bid the total that lets everyone make it). One set of 1 and 2 cards, all n
+# at 100 a card; Ann deals deal 1, Bob deal 2; bidding starts at the dealer's left.
+# 1 card:  Ann pass (50), Bob 1 took the card (all of 1: 100), Cy pass (50), Dee pass (50).
+# 2 cards: Ann 1 took 1 (50 + 50 = 100), Bob pass (50), Cy 1 took 1 (100), Dee pass (50).
+# Ann & Cy: 100 + 200 = 300. Bob & Dee: 150 + 100 = 250. Joker Score's pairs give neither
+# pair a set bonus then (computeDerived: "both teams perfect: neutral"); were each pair paid,
+# Ann & Cy would add 100 + 100 and Bob & Dee 100 + 50: 500 and 400.
+BOTH_PAIRS_SET = [
+    {"bids": [0, 1, 0, 0], "tricks": [0, 1, 0, 0]},
+    {"bids": [1, 0, 1, 0], "tricks": [1, 0, 1, 0]},
+]
+
+
+@pytest.mark.parametrize("premia", [DEFAULT_PREMIA, {"of": "sum", "times": 2, "strike": "always"}])
+def test_when_both_pairs_make_every_bid_of_a_set_neither_earns_the_set_bonus(premia) -> None:
+    rules = joker([1, 2], [[1, 2]], ALL_100, pairs=True, dealer_hook=False, premia=premia)
+    output = scored(rules, BOTH_PAIRS_SET)
+    assert [deal["scores"] for deal in output["deals"]] == [[100, 150], [200, 100]]
+    assert output["totals"] == [300, 250]
+    said = "Both pairs made every bid in deals 1–2: when both do, neither earns the set bonus."
+    assert [explain[-1] for explain in output["deals"][-1]["explain"]] == [said, said]
+
+
 def test_pairs_need_each_players_tricks() -> None:
     with pytest.raises(GameFileError, match="team_tricks is only for partnership games"):
         scored(PAIRS, [{"bids": [1, 0, 1, 0], "team_tricks": [2, 1]}])

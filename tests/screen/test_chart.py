@@ -10,6 +10,7 @@ import pytest
 from scorekeeper.rules import read_game, score_game
 from scorekeeper.screen.chart import COLOURS, DASHES, chart_scale, score_chart_svg
 from tests.conftest import EXAMPLES, example
+from tests.english import english_words, heard
 
 SVG = "{http://www.w3.org/2000/svg}"
 NAMES = sorted(path.name.removesuffix(".game.json") for path in EXAMPLES.glob("*.game.json"))
@@ -94,9 +95,9 @@ def test_the_chart_is_drawn_once_for_each_text_of_a_game(monkeypatch) -> None:
     game = read_game(example("joker"))
     drawn: list[int] = []
 
-    def draw(result) -> str:
+    def draw(result, language: str) -> str:
         drawn.append(len(result.deals))
-        return score_chart_svg(result)
+        return score_chart_svg(result, language=language)
 
     monkeypatch.setattr(chart, "score_chart_svg", draw)
     text = ("joker", "[]", 0, ("a tap later",))
@@ -105,3 +106,22 @@ def test_the_chart_is_drawn_once_for_each_text_of_a_game(monkeypatch) -> None:
     assert chart.game_chart(stored[1]) is first  # another version, the same deals
     assert drawn == [len(example("joker")["deals"])]
     assert first == score_chart_svg(score_game(game))
+
+
+def test_the_chart_says_its_words_in_the_pages_language() -> None:
+    """The axis word, the empty chart's line and what a screen reader hears (its label and
+    title) in Georgian on a Georgian page, the server's and the phone's; English as before."""
+    result = score_game(read_game(example("joker")))
+    georgian = score_chart_svg(result, language="ka")
+    assert english_words(heard(georgian)) == [], heard(georgian)
+    label = ET.fromstring(georgian).get("aria-label")
+    assert label.startswith("ჯამები: \u2068Bob\u2069 1990, ") and label == heard(
+        "".join(ET.fromstring(georgian).find(f"{SVG}title").itertext())
+    )
+    assert ">დარიგება</text>" in georgian
+    empty = {"ruleset": "joker", "players": ["Ann", "Bob", "Cy", "Dee"], "deals": []}
+    assert "დარიგებები ჯერ არ არის" in score_chart_svg(score_game(read_game(empty)), language="ka")
+    english = score_chart_svg(result)
+    label = ET.fromstring(english).get("aria-label")
+    assert label.startswith("Running totals: \u2068Bob\u2069 1990")
+    assert ">deal</text>" in english and english != georgian

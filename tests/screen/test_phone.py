@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -94,6 +95,36 @@ def test_both_versions_are_said_from_the_first_deal_they_differ() -> None:
     html = drawn["html"]
     assert html.count("<li><b>Deal") == 1 + 2
     assert "Keep this phone's deals" in html and "Keep the server's game" in html
+
+
+def test_what_changed_on_the_server_since_both_were_drawn_is_said_by_its_deal() -> None:
+    document = example("back-alley-pagat")
+    two, four = document["deals"][:2], document["deals"][:4]
+    other = {**four[2], "tricks": [5, 2, 3, 1]}  # deal 3 as another phone scored it
+    assert other != four[2]
+
+    def changed(before: list[dict], now: list[dict]) -> str:
+        drawn = ask("settle", server={**document, "deals": now}, phone=document,
+                    before={**document, "deals": before})  # fmt: skip
+        found = re.search(r'<p class="flash" id="settle-changed" role="status">(.*?)</p>',
+                          drawn["html"])  # fmt: skip
+        return found.group(1) if found else ""
+
+    just_now = "The game on the server changed just now: "
+    assert changed(two, four) == just_now + "deals 3 to 4 were scored on another phone."
+    assert changed(two, two[:1] + two[1:] + four[2:3]) == (
+        just_now + "deal 3 was scored on another phone."
+    )
+    assert changed(four, two) == just_now + "deal 3 was taken back on another phone."
+    assert (
+        changed(four, [*two, other, four[3]]) == just_now + "deal 3 was changed on another phone."
+    )
+    assert changed(two, two) == just_now + "another phone is entering a deal."
+    drawn = ask("settle", server={**document, "deals": four}, phone=document)
+    assert "settle-changed" not in drawn["html"]  # nothing said when nothing was shown before
+    georgian = ask("settle", server={**document, "deals": four}, phone=document,
+                   before={**document, "deals": two}, language="ka")  # fmt: skip
+    assert just_now not in georgian["html"] and 'id="settle-changed"' in georgian["html"]
 
 
 def test_the_phone_draws_the_table_screen_with_its_chart_and_the_servers_words() -> None:

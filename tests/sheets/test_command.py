@@ -151,7 +151,9 @@ def test_the_real_command_refuses_with_one_line_and_no_file(tmp_path):
     out = tmp_path / "out.pdf"
     done = sheet_command("-", "-o", str(out), stdin=json.dumps(ILLEGAL_BID))
     assert done.returncode == 1 and done.stdout == ""
-    assert done.stderr.strip().splitlines() == ["deal 1: A can bid at most 1 with 1 card"]
+    assert done.stderr.strip().splitlines() == [
+        "scorekeeper: deal 1: A can bid at most 1 with 1 card"
+    ]
     assert not out.exists()
 
 

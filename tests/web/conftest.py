@@ -7,6 +7,7 @@ import html
 import re
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -21,6 +22,16 @@ def hidden(page: str, name: str) -> str:
             if match:
                 return html.unescape(match.group(1))
     raise AssertionError(f"no field {name} on the page")
+
+
+def join(client, link: str):
+    """Open a game's edit link as a phone does (it only asks) and tap "Score on this phone";
+    return the answer to the tap."""
+    asked = client.get(link)
+    assert asked.status_code == 200, asked.status_code
+    page = asked.get_data(as_text=True)
+    assert "Score this game on this phone too?" in page
+    return client.post(link, data={"csrf_token": hidden(page, "csrf_token")})
 
 
 def move_to_archive(client, game_id: str) -> None:
@@ -130,7 +141,8 @@ def api_game(client):
 
 
 def make_games(client) -> dict[str, str]:
-    """Make games to look at (one being played, one over, one archived); return their ids."""
+    """Make games to look at (one being played, one over, one archived); return their ids, and
+    the edit link of the one being played (its path) as `join`."""
     token = csrf_token(client)
 
     def create(document: dict) -> str:
@@ -145,4 +157,5 @@ def make_games(client) -> dict[str, str]:
     archived = create(example("joker"))
     moved = client.post(f"/games/{archived}/archive", data={"csrf_token": token, "game": archived})
     assert moved.status_code == 303
-    return {"finished": finished, "current": current, "archived": archived}
+    join = urlsplit(client.get(f"/api/games/{current}").get_json()["edit_url"]).path
+    return {"finished": finished, "current": current, "archived": archived, "join": join}

@@ -8,13 +8,14 @@ import re
 
 import rjsmin
 
-from scorekeeper.machine import config
+import scorekeeper
+from scorekeeper.web import assets
 
 
 def fingerprint_of(name: str) -> str:
     """Return a file's fingerprint: of its content as sent (a script without its comments,
     its imports fingerprinted)."""
-    content = (config.STATIC / name).read_bytes()
+    content = (scorekeeper.STATIC / name).read_bytes()
     if name.endswith(".js"):
         content = rjsmin.jsmin(content.decode()).encode()
     for imported in re.findall(rb'"/static/([^"?]+)"', content):
@@ -76,3 +77,31 @@ def test_the_manifest_names_its_icons_by_their_fingerprints(client) -> None:
     icons = [icon["src"] for icon in manifest.get_json(force=True)["icons"]]
     assert f"/static/icons/icon-192.png?v={fingerprint_of('icons/icon-192.png')}" in icons
     assert all("?v=" in icon for icon in icons)
+
+
+def test_a_script_is_minified_once_and_a_changed_one_is_sent_changed(app, tmp_path) -> None:
+    app.static_folder = str(tmp_path)
+    script = tmp_path / "note.js"
+    script.write_text("// Says hello.\nvar hello = 1;\n")
+    client = app.test_client()
+    path = str(script)
+    first = client.get("/static/note.js")
+    assert first.status_code == 200 and first.data == b"var hello=1;"
+    assert assets.MINIFIED[path] == 1
+    second = client.get("/static/note.js")
+    assert second.data == b"var hello=1;" and assets.MINIFIED[path] == 1  # kept, not again
+    script.write_text("// Says goodbye.\nvar goodbye = 2;\n")  # a new size: a new version
+    changed = client.get("/static/note.js")
+    assert changed.data == b"var goodbye=2;" and assets.MINIFIED[path] == 2
+    app.debug = True  # files edited as the app runs: still minified once per version
+    assert client.get("/static/note.js").data == b"var goodbye=2;"
+    script.write_text("var again = 3;\n")
+    assert client.get("/static/note.js").data == b"var again=3;"
+    assert assets.MINIFIED[path] == 3
+
+
+def test_a_script_kept_as_sent_names_its_imports_where_the_app_is_mounted(client) -> None:
+    plain = client.get("/static/table.js").get_data(as_text=True)
+    mounted = client.get("/static/table.js", base_url="http://localhost/club")
+    assert '"/static/phone/' in plain and '"/club/static/' not in plain
+    assert '"/club/static/phone/' in mounted.get_data(as_text=True)

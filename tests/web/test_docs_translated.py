@@ -11,8 +11,10 @@ from urllib.parse import unquote
 
 import pytest
 
+import scorekeeper
 from scorekeeper.machine import config
 from scorekeeper.presentation.docs import DOCUMENTS, document_page
+from scorekeeper.web import docs as docs_view
 
 KA = {"Accept-Language": "ka-GE,ka;q=0.9,en;q=0.5"}
 #: A number as written: digits, with thousands apart by a comma (English) or a space (Georgian,
@@ -22,7 +24,7 @@ FENCE = re.compile(r"^```.*?^```", re.S | re.M)
 
 TRANSLATED = sorted(
     (folder.name, path.name)
-    for folder in config.DOCS.iterdir()
+    for folder in scorekeeper.DOCS.iterdir()
     if folder.is_dir()
     for path in folder.glob("*.md")
 )
@@ -51,8 +53,8 @@ def test_the_georgian_documents_are_there() -> None:
 
 @pytest.mark.parametrize(("language", "name"), TRANSLATED)
 def test_a_translation_keeps_every_number_and_heading(language: str, name: str) -> None:
-    english = (config.DOCS / name).read_text(encoding="utf-8")
-    translated = (config.DOCS / language / name).read_text(encoding="utf-8")
+    english = (scorekeeper.DOCS / name).read_text(encoding="utf-8")
+    translated = (scorekeeper.DOCS / language / name).read_text(encoding="utf-8")
     assert numbers(translated) == numbers(english)
     assert headings(translated) == headings(english)
     # The code, JSON and file examples are as they are in English.
@@ -95,7 +97,7 @@ def test_a_document_not_yet_translated_is_the_english_marked_as_english(tmp_path
 
 def test_an_untranslated_document_page_says_it_is_english(client, tmp_path, monkeypatch) -> None:
     (tmp_path / "game-format.md").write_text("# The game file\n\nOne JSON document.\n")
-    monkeypatch.setattr(config, "DOCS", tmp_path)
+    monkeypatch.setattr(docs_view, "DOCS", tmp_path)
     page = client.get("/docs/game-format", headers=KA).get_data(as_text=True)
     assert '<html lang="ka">' in page and '<article class="doc" lang="en">' in page
     assert "<title>თამაშის ფაილი" in page  # its title is in the catalog

@@ -514,3 +514,22 @@ def test_a_refused_form_keeps_a_deck_of_its_own_size_chosen(client, token) -> No
     assert refused.status_code == 422
     assert form_values(refused.get_data(as_text=True))["deck"] == "40"
     assert "40 cards" in fieldset(refused.get_data(as_text=True), "deck")
+
+
+def test_new_game_names_beside_the_rules_every_ruleset_here_that_seats_the_table(
+    client, token, table
+) -> None:
+    save_five_player(client, token)  # the Millers' house rules are played by five
+    five = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+    answer = client.post("/games/new", data=table.new_game_form("back-alley-pagat", five))
+    page = html.unescape(answer.get_data(as_text=True))
+    assert answer.status_code == 422
+    said = re.search(r'id="ruleset".*?</p>\s*<p class="error-text">(.*?)</p>', page, re.S)
+    assert said, "the refusal is beside the rules field"
+    assert said.group(1) == (
+        "Back Alley (pagat.com) is played by exactly 4 players, not 5. For 5 players: Bluke, "
+        "New Jersey Bluke, The Millers' five-handed (house rules). Or write house rules for 5 "
+        "players: on Rules, “New house rules from …” a ruleset, then change its players and "
+        "its deals by number of players."
+    )
+    assert 'name="players-4" value="Eve"' in page  # nothing typed is lost

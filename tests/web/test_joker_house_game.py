@@ -75,7 +75,7 @@ def test_the_strict_joker_table_from_the_editor_to_the_fridge(client, token) -> 
     page = table.open()
     assert "<b><bdi>Bob</bdi></b> bids" in page  # deal 5: Ann deals, Bob bids first
     assert dict(buttons(page))["bid:pass"] is False
-    assert "Bob may not bid pass: the pass limit is used up (3 passes a set)." in text_of(page)
+    assert "Bob may not pass: the pass limit is used up (3 passes a set)." in text_of(page)
     refused = table.post("bid:pass")
     assert refused.status_code == 422 and "pass limit" in Table.problem(refused)
     record(client, token, table.game_id, 5, STRICT_SET_ONE[4:])

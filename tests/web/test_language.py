@@ -19,16 +19,17 @@ from babel.messages.pofile import read_po
 from babel.support import Translations
 from pypdf import PdfReader
 
-from scorekeeper.machine import config
-from scorekeeper.rules import builtin_rulesets, read_game, score_game
+import scorekeeper
+from scorekeeper.rules import read_game, score_game
 from scorekeeper.rules.sentences import Sentence, render
-from scorekeeper.rules.variants import VARIANTS, variant_document
+from scorekeeper.rules.variants import variant_document
 from tests.conftest import REPO, csrf_token, example
+from tests.english import ALLOWED, english_words, heard
 from tests.pages import HOST_PAGES, every_page
 from tests.web.conftest import make_games
 
 KA = {"Accept-Language": "ka-GE,ka;q=0.9,en;q=0.5"}
-CATALOG = config.TRANSLATIONS / "ka" / "LC_MESSAGES"
+CATALOG = scorekeeper.TRANSLATIONS / "ka" / "LC_MESSAGES"
 
 
 def _catalog():
@@ -109,7 +110,7 @@ def test_pybabel_compile_says_100_percent():
             "compile",
             "--statistics",
             "-d",
-            str(config.TRANSLATIONS),
+            str(scorekeeper.TRANSLATIONS),
             "-o",
             "/dev/null",
             "-l",
@@ -146,7 +147,7 @@ def pages(client) -> list[str]:
     finished, current, archived = games["finished"], games["current"], games["archived"]
     # Not /docs/game-format: its example of `scorekeeper score`'s output is English, as the
     # command is (test_docs_translated.py holds its Georgian to the English instead).
-    pages = every_page(finished, current, archived) + HOST_PAGES
+    pages = every_page(finished, current, archived, games["join"]) + HOST_PAGES
     return [page for page in pages if page != "/docs/game-format"]
 
 
@@ -171,33 +172,26 @@ def test_the_rules_pages_say_their_own_words_in_georgian(client, pages):
         assert 'lang="en"' not in response.get_data(as_text=True).split("<footer")[0], address
 
 
-def _ruleset_names() -> list[str]:
-    """The English names of the built-in and ready-made rulesets: names, not messages."""
-    return [ruleset.name for ruleset in builtin_rulesets()] + [
-        variant.document["name"] for variant in VARIANTS.values()
-    ]
+#: An allowed name (tests/english.py) inside a message: the pieces around it are the words.
+_NAMES = re.compile("|".join(re.escape(name) for name in ALLOWED))
 
 
 def _english_messages() -> list[str]:
     """Every catalog message of two words or more, as a page would show it in English.
 
-    A piece a ready-made ruleset's English name holds ("a trick short" of "Joker, −100 a
-    trick short") is left out: that name is the ruleset's, shown as it is in any language.
+    The names a Georgian page writes as they are (tests/english.py: "Back Alley",
+    "pagat.com") are cut out: the words around them are what must be gone.
     """
-    names = _ruleset_names()
     shown = []
     for message in _catalog():
         ids = message.id if isinstance(message.id, tuple) else (message.id,)
         for english in ids:
-            # The words between blanks and tags: each must be gone from a Georgian page.
+            # The words between blanks, tags and names: each must be gone from a Georgian page.
             for piece in re.split(r"%\(\w+\)s|\{\w+\}|<[^>]+>", english or ""):
-                piece = piece.strip(" .,:;·()–-")
-                # Two words at least; not a short glue between blanks ("a trick"), which the
-                # ready-made rulesets' English names hold too ("Joker, 100 a trick bid").
-                piece = html.unescape(piece)
-                long_enough = len(piece.split()) >= 2 and len(piece) >= 8
-                if long_enough and not any(piece in name for name in names):
-                    shown.append(piece)
+                for words in _NAMES.split(html.unescape(piece)):
+                    words = words.strip(" .,:;·()–-")
+                    if len(words.split()) >= 2 and len(words) >= 8:
+                        shown.append(words)
     return shown
 
 
@@ -217,10 +211,24 @@ def test_every_page_in_georgian_leaves_no_message_in_english(client, pages):
     assert left == {}
 
 
+def test_every_page_in_georgian_has_no_english_word(client, pages):
+    """Not one word in Latin letters but the few every language writes so (tests/english.py):
+    the ruleset names and descriptions, the chart's words and what a screen reader hears."""
+    left = {}
+    for address in pages:
+        if address.startswith("/docs/"):
+            continue  # whole documents, held to their English by test_docs_translated.py
+        page = client.get(address, headers=KA).get_data(as_text=True)
+        found = english_words(heard(page))
+        if found:
+            left[address] = sorted(set(found))
+    assert left == {}
+
+
 def test_an_english_page_still_says_its_english(client, pages):
     client.get("/language/en?next=/")
     words = _text(client.get("/").get_data(as_text=True))
-    assert "Find games" in words and "Blank sheets" in words
+    assert "Find games" in words and "Blank printed sheets" in words
 
 
 def test_a_joker_games_explanations_in_georgian_and_the_english_unchanged():
@@ -232,7 +240,7 @@ def test_a_joker_games_explanations_in_georgian_and_the_english_unchanged():
     ]
     khishti = next(line for line in lines if "khishti" in line)
     assert isinstance(khishti, Sentence)
-    catalog = Translations.load(str(config.TRANSLATIONS), ["ka"])
+    catalog = Translations.load(str(scorekeeper.TRANSLATIONS), ["ka"])
     said = render(khishti, catalog)
     assert "ხიშტი" in said and "khishti" not in said
     assert re.search(r"[a-z]{3,}", re.sub(r"\b\w+\b(?= —)", "", said)) is None, said
@@ -346,3 +354,67 @@ def test_the_pdf_sheet_of_a_joker_house_game_says_its_rules_in_georgian(client):
         assert words in rules, words
     for english in ("Khishti", "took none", "Sets: deals", "Passes: at most", "Lead:"):
         assert english not in text, english
+
+
+#: Mtavruli, Georgian's capitals: a separate style, never prose (U+1C90–U+1CBF).
+MTAVRULI = re.compile("[\u1c90-\u1cbf]")
+
+
+def _pdftotext(pdf: bytes, tmp_path: Path) -> str:
+    kept = tmp_path / "sheet.pdf"
+    kept.write_bytes(pdf)
+    read = subprocess.run(["pdftotext", str(kept), "-"], capture_output=True, check=True)
+    return " ".join(read.stdout.decode("utf-8").split())
+
+
+def test_the_georgian_pdf_sheets_say_every_word_in_georgian_and_none_in_mtavruli(client, tmp_path):
+    """A completed sheet and a blank one, printed for a Georgian reader, read back by
+    pdftotext: the ruleset's name, the headings, the rules box and the page footer in
+    Georgian, written as the screen writes Georgian (Mkhedruli), never upper-cased."""
+    token = csrf_token(client)
+    game = example("joker")
+    game["ruleset"] = variant_document("joker-khishti-200")
+    made = client.post("/api/games", json=game, headers={"X-CSRFToken": token})
+    assert made.status_code == 201, made.get_data(as_text=True)
+    client.get("/language/ka?next=/")
+    completed = client.get(f"/games/{made.get_json()['id']}/sheet.pdf")
+    blank = client.get("/sheets/blank.pdf?ruleset=joker-khishti-200&players=Ann,Bob,Cy,Dee")
+    for pdf, heading in ((completed, "დასრულებული თამაში"), (blank, "ცარიელი ფურცელი")):
+        assert pdf.status_code == 200
+        text = _pdftotext(pdf.data, tmp_path)
+        assert english_words(text) == [], text
+        assert MTAVRULI.search(text) is None, MTAVRULI.findall(text)
+        for words in (heading, "ჯოკერი, ხიშტი -200", "გვერდი 1 / 1"):
+            assert words in text, (words, text)
+
+
+def test_the_manifest_describes_the_app_in_the_readers_language(client):
+    english = client.get("/manifest.webmanifest")
+    said = json.loads(english.data)
+    assert said["lang"] == "en" and said["description"].startswith("Keep score of Back Alley")
+    georgian = client.get("/manifest.webmanifest", headers=KA)
+    assert georgian.status_code == 200
+    assert georgian.mimetype == "application/manifest+json"
+    manifest = json.loads(georgian.data)
+    assert manifest["lang"] == "ka" and manifest["name"] == "ქულების მთვლელი"
+    assert re.search("[\u10d0-\u10ff]{3}", manifest["description"]), manifest
+    assert english_words(" ".join([manifest["name"], manifest["description"]])) == [], manifest
+    assert manifest["icons"] == said["icons"] and manifest["start_url"] == "/"
+    # One copy a language: a cache keeps each apart, and the device's choice counts too.
+    assert {"Accept-Language", "Cookie"} <= set(georgian.vary)
+    assert georgian.headers["ETag"] != english.headers["ETag"]
+    client.get("/language/ka?next=/")
+    assert json.loads(client.get("/manifest.webmanifest").data)["lang"] == "ka"
+
+
+def test_new_house_rules_start_named_in_the_readers_language(client):
+    """The name the editor fills in is the family's to keep: in the words of the page they
+    read, the base's name said in them too."""
+
+    def name_given(headers: dict) -> str:
+        page = client.get("/rules/new?from=joker-khishti-200", headers=headers)
+        tag = re.search(r'<input[^>]*name="name"[^>]*>', page.get_data(as_text=True)).group(0)
+        return html.unescape(re.search(r'value="([^"]*)"', tag).group(1))
+
+    assert name_given({"Accept-Language": "en"}) == "Joker, khishti -200, our way"
+    assert name_given(KA) == "ჯოკერი, ხიშტი -200, ჩვენებურად"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask import url_for
 
-from scorekeeper.presentation.memo import TextCache
+from scorekeeper.rules.lately import Lately
 
 
 def test_static_addresses_carry_their_fingerprint_under_any_mount_point(app) -> None:
@@ -27,10 +27,16 @@ def test_the_session_cookie_is_sent_once_not_with_every_page(client) -> None:
 
 
 def test_a_page_cache_keeps_only_its_latest_workings() -> None:
-    cache: TextCache[int] = TextCache(size=4)
+    cache: Lately[int, int | None] = Lately(4)
     made: list[int] = []
     for key in range(7):
-        assert cache.get(key, lambda key=key: made.append(key) or key * 10) == key * 10
-    assert cache.get(6, lambda: -1) == 60  # kept: not made again
-    assert cache.get(0, lambda: -1) == -1  # the oldest was let go, so it is made again
+        assert cache.get_or_make(key, lambda key=key: made.append(key) or key * 10) == key * 10
+    assert cache.get_or_make(6, lambda: -1) == 60  # kept: not made again
+    assert cache.get_or_make(0, lambda: -1) == -1  # the oldest was let go, so it is made again
     assert made == list(range(7))
+    assert cache.get(4) == 40  # used now: 5 is the one used longest ago
+    cache.put(7, 70)
+    assert cache.get(5) is None and cache.get(4) == 40
+    assert cache.get_or_make(8, lambda: None) is None  # nothing found is kept too
+    assert cache.get_or_make(8, lambda: -1) is None
+    assert cache.put(8, 80, replace=False) is None and cache.put(8, 80) == 80

@@ -21,12 +21,12 @@ import pytest
 from flask import template_rendered
 from sqlite_utils import Database
 
-from scorekeeper.service.errors import CREATOR_ONLY, SCORING_MOVED
+from scorekeeper.service.errors import SCORING_MOVED, creator_only
 from scorekeeper.storage import open_database
 from scorekeeper.storage.migrations import migrations
 from tests.conftest import csrf_token
 from tests.presentation.test_view_models import check_context
-from tests.web.conftest import Table, hidden
+from tests.web.conftest import Table, hidden, join
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -51,7 +51,7 @@ def phone(app, game_id: str = "") -> Table:
 def joined(app, creator: Table) -> Table:
     """A phone that opened the creator's edit link, the game open on it."""
     helper = phone(app)
-    assert helper.client.get(edit_link(creator.page)).status_code == 303
+    assert join(helper.client, edit_link(creator.page)).status_code == 303
     helper.game_id = creator.game_id
     helper.open()
     return helper
@@ -91,6 +91,60 @@ def test_an_edit_link_scores_and_fixes_deals(app, table) -> None:
     assert edit_link(helper.page) == edit_link(table.open())  # it can pass the link on
 
 
+def editors(app, game_id: str) -> list[tuple]:
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        return conn.execute(
+            "select device, revoked from editors where game_id = ? order by device", [game_id]
+        ).fetchall()
+
+
+def test_opening_the_edit_link_only_asks_and_its_button_lets_the_phone_score(app, table) -> None:
+    table.start("back-alley-individual", FOUR)
+    link, before = edit_link(table.page), editors(app, table.game_id)
+    helper = phone(app)
+    rendered: list = []
+
+    def record(sender, template, context, **extra) -> None:
+        rendered.append((template.name, dict(context)))
+
+    with template_rendered.connected_to(record, app):
+        preview = helper.client.get(link)  # a chat app's link preview, say: it only asks
+    assert preview.status_code == 200
+    said = words(preview)
+    assert "<h1>Score this game on this phone too?</h1>" in said
+    assert "The game of <bdi>Ann</bdi>, <bdi>Bob</bdi>, <bdi>Cy</bdi>, <bdi>Dee</bdi>" in said
+    assert f'href="/games/{table.game_id}">Only watch</a>' in said
+    check_context(*rendered[0])  # one plain view-model
+    assert rendered[0][0] == "join_game.html"
+    # Opened (twice, even), the link changed nothing: the phone still only watches.
+    assert helper.client.get(link).status_code == 200
+    assert editors(app, table.game_id) == before
+    deal = {"deal": 1, "bids": [1, "pass", "pass", "pass"], "tricks": [13, 0, 0, 0]}
+    headers = {"X-CSRFToken": csrf_token(helper.client)}
+    api = f"/api/games/{table.game_id}/deals"
+    assert helper.client.post(api, json=deal, headers=headers).status_code == 403
+    # A post without the page's token joins nothing either: it is sent back to the ask.
+    stale = helper.client.post(link)
+    assert stale.status_code == 303 and stale.headers["Location"].endswith(link)
+    assert editors(app, table.game_id) == before
+    # The button joins: the phone scores.
+    tapped = helper.client.post(link, data={"csrf_token": hidden(said, "csrf_token")})
+    assert tapped.status_code == 303 and tapped.headers["Location"].endswith(table.url)
+    assert len(editors(app, table.game_id)) == len(before) + 1
+    assert helper.client.post(api, json=deal, headers=headers).status_code == 201
+
+
+def test_the_button_behind_a_wrong_edit_link_joins_nothing(app, table) -> None:
+    table.start("back-alley-individual", FOUR)
+    before = editors(app, table.game_id)
+    stranger = phone(app)
+    posted = stranger.client.post(
+        f"{table.url}/join/not-the-key", data={"csrf_token": csrf_token(stranger.client)}
+    )
+    assert posted.status_code == 404 and "This edit link is not right" in words(posted)
+    assert editors(app, table.game_id) == before
+
+
 @pytest.mark.parametrize(
     ("action", "form"),
     [
@@ -106,7 +160,7 @@ def test_an_edit_link_cannot_take_the_game_from_its_creator(app, table, action, 
     before = games_row(app, table.game_id)
     refused = post(helper, action, **{k: v.format(game=table.game_id) for k, v in form.items()})
     assert refused.status_code == 403
-    assert CREATOR_ONLY.format(game_id=table.game_id) in words(refused)
+    assert creator_only(table.game_id) in words(refused)
     assert games_row(app, table.game_id) == before
     table.tap("bid:1")  # the creator goes on scoring
     helper.open()
@@ -164,7 +218,7 @@ def test_a_tap_from_a_phone_that_lost_scoring_says_so_and_records_nothing(app, t
         headers={"X-CSRFToken": csrf_token(helper.client)},
     )
     assert api.status_code == 403 and api.get_json()["error"] == SCORING_MOVED
-    assert helper.client.get(edit_link(table.open())).status_code == 303
+    assert join(helper.client, edit_link(table.open())).status_code == 303
     assert "Scoring moved" not in helper.open()
     helper.tap("bid:pass")
 

@@ -3,11 +3,15 @@ one fingerprint, nothing from elsewhere (scorekeeper/web/runtime.py)."""
 
 from __future__ import annotations
 
+import html
 import io
 import re
+import shutil
 import zipfile
 
-from scorekeeper.machine import config
+import pytest
+
+import scorekeeper
 from scorekeeper.web.runtime import (
     BUNDLE,
     ENGINE,
@@ -16,6 +20,7 @@ from scorekeeper.web.runtime import (
     bundle_sources,
     load_runtime,
 )
+from tests.conftest import csrf_token, example
 
 
 def engine_url(client) -> str:
@@ -75,7 +80,7 @@ def test_the_bundle_is_the_servers_own_rules_and_table_templates(client) -> None
     assert "scorekeeper/rules/entry.py" in sources
     assert "scorekeeper/screen/phone.py" in sources
     assert "scorekeeper/templates/screen/screen.html" in sources
-    assert (config.TEMPLATES / "screen/screen.html").read_bytes() == bundle.read(
+    assert (scorekeeper.TEMPLATES / "screen/screen.html").read_bytes() == bundle.read(
         "scorekeeper/templates/screen/screen.html"
     )
     # Nothing of the server's storage, web or service goes to the phone.
@@ -100,3 +105,38 @@ def test_the_fingerprint_changes_with_the_rules(tmp_path) -> None:
     assert second is not None and second.fingerprint != first.fingerprint
     (static / "pyodide" / "pyodide.asm.wasm").unlink()
     assert load_runtime(static) is None  # make has not fetched Pyodide: online only
+
+
+NO_TABLE = "This server has no offline table: a phone keeps score here only while it reaches"
+
+
+@pytest.fixture
+def app_without_runtime(tmp_path):
+    """The app as a wheel built without `make` serves it: its static folder has no Pyodide."""
+    from scorekeeper.web import create_app
+
+    static = tmp_path / "static"
+    shutil.copytree(scorekeeper.STATIC, static, ignore=shutil.ignore_patterns("pyodide"))
+    app = create_app({"DATABASE": str(tmp_path / "games.sqlite"), "SECRET_KEY": "k"})
+    app.static_folder = str(static)
+    return app
+
+
+def test_a_server_without_the_phones_rules_says_its_pages_have_no_offline_table(
+    app_without_runtime,
+) -> None:
+    client = app_without_runtime.test_client()
+    token = csrf_token(client)
+    answer = client.post("/api/games", json=example("joker"), headers={"X-CSRFToken": token})
+    game = client.get(answer.get_json()["url"]).get_data(as_text=True)
+    assert 'data-runtime=""' in game  # the table's scripts know there are no rules to wait for
+    assert NO_TABLE in html.unescape(game)
+    offline = client.get("/offline").get_data(as_text=True)
+    assert 'data-runtime=""' in offline and NO_TABLE in html.unescape(offline)
+
+
+def test_a_server_with_the_phones_rules_says_nothing_of_it(client) -> None:
+    token = csrf_token(client)
+    answer = client.post("/api/games", json=example("joker"), headers={"X-CSRFToken": token})
+    for path in (answer.get_json()["url"], "/offline"):
+        assert NO_TABLE not in html.unescape(client.get(path).get_data(as_text=True))

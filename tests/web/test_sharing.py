@@ -9,7 +9,7 @@ import sys
 from urllib.parse import urlsplit
 
 from tests.conftest import csrf_token
-from tests.web.conftest import Table
+from tests.web.conftest import Table, join
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -41,7 +41,7 @@ def test_stopping_other_phones_revokes_every_edit_link_given_out(table, app):
     table.start("back-alley-pagat", FOUR)
     old_link = urlsplit(edit_link(table.page)).path
     helper = second_phone(app)
-    assert helper.client.get(old_link).status_code == 303
+    assert join(helper.client, old_link).status_code == 303
     helper.game_id = table.game_id
     helper.open()
     helper.tap("bid:2")
@@ -63,7 +63,7 @@ def test_stopping_other_phones_revokes_every_edit_link_given_out(table, app):
     table.tap("bid:pass")
     assert "<b><bdi>Dee</bdi></b> bids" in table.page
     # The new link works for whoever gets it.
-    assert helper.client.get(new_link).status_code == 303
+    assert join(helper.client, new_link).status_code == 303
     helper.open()
     helper.tap("bid:1")
 
@@ -98,7 +98,7 @@ def test_the_edit_link_command_gives_scoring_to_a_phone_that_lost_it(table, app)
     assert link == "http://192.168.1.20:5000" + urlsplit(edit_link(table.page)).path
     assert "█" in run.stdout  # the QR code, for the phone's camera
     fresh = second_phone(app)
-    assert fresh.client.get(urlsplit(link).path).status_code == 303
+    assert join(fresh.client, urlsplit(link).path).status_code == 303
     fresh.game_id = table.game_id
     fresh.open()
     fresh.tap("bid:3")
@@ -108,7 +108,9 @@ def test_the_edit_link_command_says_plainly_what_is_missing(tmp_path, table, app
     table.start("back-alley-pagat", FOUR)
     run = command("edit-link", "nosuchgame", "--db", app.config["DATABASE"])
     assert run.returncode == 1
-    assert run.stderr.strip() == f"there is no game nosuchgame in {app.config['DATABASE']}"
+    assert run.stderr.strip() == (
+        f"scorekeeper: there is no game nosuchgame in {app.config['DATABASE']}"
+    )
     run = command("edit-link", table.game_id, "--db", str(tmp_path / "none.sqlite"))
     assert run.returncode == 1 and "there is no database at" in run.stderr
 

@@ -11,6 +11,7 @@ from pypdf import PdfReader
 
 from scorekeeper.presentation.scoresheet import build_game_sheet
 from scorekeeper.rules import score
+from scorekeeper.sheets.layout import default_paper
 from tests.conftest import example
 
 
@@ -99,3 +100,100 @@ def test_blank_sheet_form_offers_every_builtin(client):
     page = client.get("/sheets").get_data(as_text=True)
     for slug in ("back-alley-pagat", "bluke", "joker", "back-alley-seven"):
         assert f'value="{slug}"' in page
+
+
+def _row_heard(page: str, deal: int) -> str:
+    """What a screen reader says of a deal's row head: its words, less what it is told to skip."""
+    row = re.search(rf'<tr id="deal-{deal}".*?</th>', page, re.S).group(0)
+    row = re.sub(r'<(\w+)[^>]*aria-hidden="true"[^>]*>.*?</\1>', " ", row, flags=re.S)
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", row)).split())
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "two"),
+    [("en", "1 card", "2 cards"), ("ka", "1 კარტი", "2 კარტი")],
+)
+def test_a_screen_reader_hears_each_rows_cards_counted_as_the_language_counts(
+    app, client, token, language, one, two
+):
+    game = example("joker")  # deal 1: one card each, deal 2: two
+    created = client.post("/api/games", json=game, headers={"X-CSRFToken": token})
+    watcher = app.test_client()  # a row is read as it is: no link to edit it
+    watcher.get(f"/language/{language}?next=/")
+    page = watcher.get(f"/games/{created.get_json()['id']}/scoresheet").get_data(as_text=True)
+    assert _row_heard(page, 1).startswith(f"1 {one}"), _row_heard(page, 1)
+    assert _row_heard(page, 2).startswith(f"2 {two}"), _row_heard(page, 2)
+    assert "1 cards" not in _row_heard(page, 1)
+
+
+def test_the_scoresheet_and_the_printed_sheet_have_one_name_each_on_every_page(client):
+    """Two things, two names: the page of every deal is the "Scoresheet", the PDF the
+    "Printed sheet", on every link and button that opens one."""
+    from tests.pages import every_page
+    from tests.web.conftest import make_games
+
+    games = make_games(client)
+    named: dict[str, set[str]] = {"scoresheet": set(), "printed": set()}
+    for address in every_page(games["finished"], games["current"], games["archived"]):
+        page = client.get(address).get_data(as_text=True)
+        for href, words in re.findall(r'<a [^>]*href="([^"]+)"[^>]*>(.*?)</a>', page, re.S):
+            words = " ".join(unescape(re.sub(r"<[^>]+>", " ", words)).split())
+            if href.endswith("/scoresheet") and words != "Cancel":  # a correction's way back
+                named["scoresheet"].add(words)
+            elif ".pdf" in href or href.startswith("/sheets"):
+                named["printed"].add(words.split(":")[0])
+        assert "Print sheet" not in page and ">Sheet<" not in page, address
+    assert named == {
+        "scoresheet": {"Scoresheet"},
+        "printed": {"Printed sheet (PDF)", "Blank printed sheets"},
+    }
+
+
+# --- The paper: the reader's until this phone chooses, then its choice ------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "accepted", "paper"),
+    [
+        ("ka", ["ka"], "a4"),
+        ("ka", ["en-US", "en"], "a4"),  # a reader of Georgian, on a phone set to US English
+        ("en", ["en-US", "en"], "letter"),
+        ("en", ["en-GB", "en"], "a4"),
+        ("en", ["en"], "a4"),  # no region said: the paper most of the world uses
+        ("en", ["es-MX"], "letter"),
+        ("en", ["fr-CA", "fr"], "letter"),
+        ("en", ["en-PH"], "letter"),
+        ("en", ["es-419"], "a4"),  # Latin America as a whole: its Letter countries say so
+        ("en", ["de-DE", "en-US"], "a4"),  # the first language decides
+        ("en", ["zh-Hant-TW"], "a4"),
+        ("en", ["*"], "a4"),
+        ("en", [], "a4"),
+    ],
+)
+def test_the_default_paper_follows_the_reader(language, accepted, paper):
+    assert default_paper(language, accepted) == paper
+
+
+def page_size(data: bytes) -> tuple[int, int]:
+    box = PdfReader(io.BytesIO(data)).pages[0].mediabox
+    return tuple(sorted((round(float(box.width)), round(float(box.height)))))
+
+
+def test_a_game_sheet_prints_on_the_readers_paper_until_the_phone_chooses(client, token):
+    created = client.post("/api/games", json=example("joker"), headers={"X-CSRFToken": token})
+    game_id = created.get_json()["id"]
+    sheet = f"/games/{game_id}/sheet.pdf"
+    american, georgian = {"Accept-Language": "en-US,en;q=0.9"}, {"Accept-Language": "ka"}
+    assert page_size(client.get(sheet, headers=american).data) == (612, 792)  # Letter
+    assert page_size(client.get(sheet, headers=georgian).data) == (595, 842)  # A4
+    # The game page offers the reader's paper first; the other is beside it.
+    page = client.get(f"/games/{game_id}", headers=american).get_data(as_text=True)
+    assert re.search(r'value="letter" checked', page) and 'value="a4">' in page
+    # Chosen once, remembered for this phone: the next sheet and its pages.
+    chosen = client.get(sheet + "?paper=a4", headers=american)
+    assert page_size(chosen.data) == (595, 842)
+    assert "scorekeeper_paper=a4" in chosen.headers["Set-Cookie"]
+    assert page_size(client.get(sheet, headers=american).data) == (595, 842)
+    for path in (f"/games/{game_id}", f"/games/{game_id}/scoresheet", "/sheets"):
+        page = client.get(path, headers=american).get_data(as_text=True)
+        assert 'value="a4" checked' in page, path

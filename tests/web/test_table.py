@@ -12,7 +12,7 @@ import pytest
 from scorekeeper.rules import score
 from scorekeeper.web.db import STORE
 from tests.conftest import csrf_token
-from tests.web.conftest import Table, buttons, hidden
+from tests.web.conftest import Table, buttons, hidden, join
 
 #: What a browser says it accepts over HTTPS: the answer as it travels.
 BROTLI = {"Accept-Encoding": "br, gzip"}
@@ -331,8 +331,8 @@ def test_the_draft_survives_a_reload_and_shows_on_a_second_phone(table, app):
     table.start("back-alley-pagat", FOUR)
     table.tap("trump:clubs", "bid:3")
     second = app.test_client()
-    join = re.search(r'class="edit-link" href="([^"]+)"', table.page).group(1)
-    assert second.get(urlsplit(join).path).status_code == 303
+    link = re.search(r'class="edit-link" href="([^"]+)"', table.page).group(1)
+    assert join(second, urlsplit(link).path).status_code == 303
     page = second.get(table.url).get_data(as_text=True)
     assert 'value="trump:clubs" class="suit clubs" aria-pressed="true"' in page
     assert "<b><bdi>Cy</bdi></b> bids" in page
@@ -692,7 +692,10 @@ def test_one_tap_is_one_load_one_version_check_one_transaction(table, app):
     ("taps", "tally"),
     [
         # Back Alley (pagat), 13 cards: Bob, Cy, Dee, Ann bid in turn.
+        ((), "nothing bid of 13 tricks"),  # not "0 bid of 13 tricks"
+        (("bid:pass",), "nothing bid of 13 tricks"),
         (("bid:2", "bid:pass"), "2 bid of 13 tricks"),
+        (("bid:board", "bid:pass"), "board bid of 13 tricks"),  # not "board + 0"
         (("bid:board", "bid:3"), "board + 3 bid of 13 tricks"),  # not "26 vs 13"
         (("bid:board", "bid:board", "bid:1"), "board + double board + 1 bid of 13 tricks"),
     ],

@@ -9,6 +9,7 @@ import re
 
 from scorekeeper.screen import phone
 from tests.conftest import example
+from tests.english import english_words, heard
 from tests.web.conftest import Table, buttons, hidden
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
@@ -155,6 +156,20 @@ def test_the_phones_settling_is_drawn_in_georgian():
     drawn = ask("settle", server=server, phone=mine, language="ka")
     assert "სერვერის თამაშის შენახვა" in drawn["html"] and "Keep" not in drawn["html"]
     assert "ბიდები:" in drawn["html"] and " bids " not in drawn["html"]
+    assert english_words(heard(drawn["html"])) == []
+
+
+def test_every_screen_the_phone_draws_in_georgian_is_in_georgian_chart_and_all(table, client):
+    """From the empty chart to a deal struck out by the hook: every word the phone draws
+    (text, labels, its chart's axis and what a screen reader hears of it) is Georgian."""
+    client.get("/language/ka?next=/")
+    table.start("joker", FOUR, dealer="3")
+    for taps in ((), ("bid:1", "bid:0", "bid:0"), ("tricks:1",), ("bid:1", "bid:0", "bid:0")):
+        table.tap(*taps)
+        drawn = drawn_by_the_phone(client, table, "ka")
+        assert english_words(heard(drawn)) == [], english_words(heard(drawn))
+        assert drawn == screen_of(table.page)
+    assert "score-chart" in drawn and "დარიგება" in drawn
 
 
 def test_a_phone_that_watches_reads_the_table_in_georgian(app, client):
@@ -171,9 +186,9 @@ def test_a_phone_that_watches_reads_the_table_in_georgian(app, client):
 
 
 def test_the_phones_bundle_carries_the_compiled_catalogs():
-    from scorekeeper.machine import config
+    import scorekeeper
     from scorekeeper.web.runtime import bundle_sources
 
-    mo = config.TRANSLATIONS / "ka" / "LC_MESSAGES" / "messages.mo"
+    mo = scorekeeper.TRANSLATIONS / "ka" / "LC_MESSAGES" / "messages.mo"
     carried = bundle_sources()["scorekeeper/translations/ka/LC_MESSAGES/messages.mo"]
     assert carried == mo.read_bytes()
