@@ -35,9 +35,10 @@ if [ $browser = yes ]; then
     # certutil: the browser tests trust the server's own certificate authority in
     # Chromium's certificate store, as a family's phone would after /trust.
     command -v certutil >/dev/null || want+=(libnss3-tools)
-    # pdftotext and pdffonts: a test reads a Georgian PDF sheet back as a reader would.
-    command -v pdftotext >/dev/null || want+=(poppler-utils)
 fi
+# pdftoppm: the tests draw a printed sheet as a phone's camera sees it, to read its QR code
+# back; pdftotext and pdffonts: a test reads a Georgian PDF sheet back as a reader would.
+command -v pdftoppm >/dev/null || want+=(poppler-utils)
 python3 -c 'import venv, ensurepip' 2>/dev/null || want+=(python3-venv)
 [ ${#want[@]} -eq 0 ] && exit 0
 echo "Installing system packages: ${want[*]}"

@@ -53,6 +53,8 @@ SHARED_NAMES = {
     "players": "the family's players and their stats (storage, presentation, web)",
     "results": "each game's results kept beside it (storage: rows; standings: kept current)",
     "rules_pages": "the rules pages (presentation: the pages; web: the routes)",
+    "sheet_links": "a printed sheet's QR code and code (presentation: what they carry, signed; "
+    "web: where they lead)",
     "trust": "trusting the server's authority (presentation, web: /trust; cli: the command)",
 }
 EXECUTE_CALLS = {"execute", "executemany", "executescript"}

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..machine.config import PORT
 from .files import CommandError
 
 DB_HELP = "the SQLite file (default instance/scorekeeper.sqlite)"
@@ -16,7 +17,7 @@ def add_commands(commands: Any) -> None:
     """Add `serve`, `edit-link` and `backup` to the command line."""
     p = commands.add_parser("serve", help="run the web app under the production server")
     p.add_argument("--host", default="0.0.0.0")
-    p.add_argument("--port", type=int, default=5000)
+    p.add_argument("--port", type=int, default=PORT)
     p.add_argument("--db", default=None, help=DB_HELP)
     p.add_argument(
         "--workers",
@@ -214,6 +215,25 @@ def _restore(database: Path, name: str, *, ask: bool) -> int:
     return 0
 
 
+def server_base(
+    database: Path, base: str | None, port: int | None
+) -> tuple[str | None, str | None]:
+    """Return the address phones open for the server of this database, and what that server
+    listens on: `base` when given, else the running server's (its record beside the
+    database), else this machine's LAN address on `port`; None with no port either."""
+    from ..machine import running
+    from ..machine.addresses import lan_address
+
+    if base:
+        return base, None
+    server = running.find(database)
+    if server is not None:
+        return server.base(), server.host
+    if port:
+        return f"http://{lan_address() or 'localhost'}:{port}", None
+    return None, None
+
+
 def run_edit_link(args: argparse.Namespace) -> int:
     """Print a game's edit link (and its QR code), for a phone that lost its right to score;
     or, with --creator, a one-use link that makes a phone the game's creator.
@@ -221,8 +241,6 @@ def run_edit_link(args: argparse.Namespace) -> int:
     The link names the server running on the database (its record beside it), by name
     first; with no server running, it says so and prints the link's path.
     """
-    from ..machine import running
-    from ..machine.addresses import lan_address
     from ..machine.config import default_database_path
     from ..server.banner import side_by_side
     from ..storage import NotFound
@@ -231,16 +249,7 @@ def run_edit_link(args: argparse.Namespace) -> int:
     database = Path(args.db) if args.db else default_database_path()
     if not database.exists():
         raise CommandError(f"there is no database at {database}")
-    server = running.find(database)
-    listens_on = None
-    if args.base:
-        base = args.base
-    elif server is not None:
-        base, listens_on = server.base(), server.host
-    elif args.port:
-        base = f"http://{lan_address() or 'localhost'}:{args.port}"
-    else:
-        base = None
+    base, listens_on = server_base(database, args.base, args.port)
     try:
         links = edit_link_for_command(
             str(database), args.game, base, creator=args.creator, listens_on=listens_on

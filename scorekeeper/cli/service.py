@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..machine.config import PORT
 from .files import CommandError
 
 UNIT = "scorekeeper.service"
@@ -208,7 +209,7 @@ def add_commands(commands: Any) -> None:
     )
     p.add_argument("action", choices=["install", "uninstall", "status", "start", "stop"])
     p.add_argument("--db", default=None, help="the database the service serves (install)")
-    p.add_argument("--port", type=int, default=5000, help="the port it listens on (install)")
+    p.add_argument("--port", type=int, default=PORT, help="the port it listens on (install)")
     p.add_argument("--host", default="0.0.0.0", help="where it listens (install)")
     p.add_argument("--name", default=None, help="the name phones find it by: NAME.local")
     p.set_defaults(run=run_service)

@@ -31,6 +31,8 @@ LANGUAGES = {
     "ka": "ქართული",
 }
 INSTANCE = _instance()
+#: The port `scorekeeper serve` listens on unless told another.
+PORT = 5000
 
 
 def default_database_path() -> Path:

@@ -12,7 +12,7 @@ this module fills it in.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -31,7 +31,7 @@ from ..rules import (
 from ..rules.scoring import score_side
 from ..rules.sentences import Lines, Plural, Sentence
 from ..screen.bidi import isolate, isolate_all
-from .sheet_grid import MADE, SET, Cell, Row, Sheet, SideCells, SideHead, grids_of
+from .sheet_grid import MADE, SET, Cell, Row, Sheet, SheetLink, SideCells, SideHead, grids_of
 
 if TYPE_CHECKING:
     from ..storage import Connection, StoredGame
@@ -151,11 +151,21 @@ def build_game_sheet(result: GameResult, *, date: datetime.date | str | None = N
     )
 
 
-def stored_sheet(db: Connection, game_id: str) -> Sheet:
-    """Lay out the sheet of a stored game (raise NotFound for an unknown game)."""
-    from ..storage import get_game  # here: `scorekeeper sheet` reads files, not a database
+def stored_sheet(
+    db: Connection, game_id: str, *, link_to: Callable[[str], str] | None = None
+) -> Sheet:
+    """Lay out the sheet of a stored game (raise NotFound for an unknown game); for paper,
+    with its corner's QR code holding `link_to(game id)` and its sheet's code beside it."""
+    # Here: `scorekeeper sheet` reads files, not a database.
+    from ..storage import get_game
+    from ..storage.sheet_codes import code_of
+    from .sheet_links import shown
 
-    return build_stored_sheet(get_game(db, game_id))
+    stored = get_game(db, game_id)
+    sheet = build_stored_sheet(stored)
+    if link_to is None or stored.sheet is None:
+        return sheet
+    return replace(sheet, link=SheetLink(link_to(stored.id), shown(code_of(stored.sheet))))
 
 
 def build_stored_sheet(stored: StoredGame) -> Sheet:

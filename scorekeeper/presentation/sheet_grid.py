@@ -81,6 +81,14 @@ class Grid:
 
 
 @dataclass(frozen=True)
+class SheetLink:
+    """What a printed sheet carries in its corner: a QR code of a link, and a code to type."""
+
+    url: str  #: the link the QR code holds
+    code: str  #: the sheet's short code, as printed: "K7Q-4MZ"
+
+
+@dataclass(frozen=True)
 class Sheet:
     """A whole scoresheet, blank or filled in."""
 
@@ -95,6 +103,7 @@ class Sheet:
     notes: tuple[str, ...]
     legend: tuple[str, ...]
     total_label: str = "Final"  #: what the foot of the grid holds: "Final" or "So far"
+    link: SheetLink | None = None  #: the QR code and code in its corner, on paper
 
     @property
     def row_count(self) -> int:

@@ -39,6 +39,7 @@ from ..storage import (
     use_creator_key,
     was_edit_key,
 )
+from ..storage.sheet_codes import game_of_sheet
 from .errors import (
     LINK_REPLACED,
     LINK_WRONG,
@@ -126,6 +127,26 @@ def start_game(db: Connection, game: Game, *, device: str | None) -> StoredGame:
         stored = insert_game(db, game, result, creator=device)
         store_results(db, stored, result)
     return stored
+
+
+def start_from_sheet(
+    db: Connection, game: Game, sheet: str, *, device: str | None
+) -> tuple[StoredGame, bool]:
+    """Return the game started from this blank sheet, starting it now if none was; and say
+    whether it was started now.
+
+    One sheet, one game: two phones opening the sheet's link at once take turns for the
+    write lock, and the second finds the first's game (the unique index on a game's sheet
+    stands behind this).
+    """
+    result = score_game(game)
+    with db.write():
+        found = game_of_sheet(db, sheet)
+        if found is not None:
+            return get_game(db, found), False
+        stored = insert_game(db, game, result, creator=device, sheet=sheet)
+        store_results(db, stored, result)
+    return stored, True
 
 
 def check_edit_link(db: Connection, game_id: str, edit_key: str) -> None:

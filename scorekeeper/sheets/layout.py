@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..presentation.sheet_grid import Grid, Row, Sheet, in_bands
+from .qr_code import DrawnCode, draw_code
 
 #: Paper by its command-line name: the CSS page size, its width and height in points.
 PAPERS = {"letter": ("letter", 612.0, 792.0), "a4": ("A4", 595.28, 841.89)}
@@ -39,6 +40,10 @@ SLACK = 10.0
 
 #: The title, kind of sheet, date and result; a line of the seating and the gap below it.
 HEAD = 35.0
+#: The QR code in the top right corner (sheet.css, .sheet-link): the width its code and
+#: words take beside it, and the height it takes less what reaches into the page's margin.
+CORNER_WORDS = 90.0
+CORNER_MARGIN = 3.0
 SEAT_LINE = 9.5
 SEATING_GAP = 5.0
 #: A grid's head (a line of names, a line of box titles), its final row and the gap after it.
@@ -116,6 +121,17 @@ class Plan:
     row_height: float
     pages: int
     whole: tuple[bool, ...]  #: each band fits on a page: it is never broken across two
+    link: DrawnCode | None = None  #: the QR code in the top right corner, when the sheet has one
+
+    @property
+    def corner(self) -> float:
+        """Return the width the corner's QR code and its words take, beside the head."""
+        return corner_width(self.link)
+
+
+def corner_width(link: DrawnCode | None) -> float:
+    """Return the width a QR code and its words take in the top right corner (none: 0)."""
+    return link.size + CORNER_WORDS if link else 0.0
 
 
 def text_width(text: str, size: float, *, bold: bool = False) -> float:
@@ -145,11 +161,13 @@ def lines_of(text: str, size: float, width: float, *, bold: bool = False) -> int
 def plan(sheet: Sheet, paper: str) -> Plan:
     """Choose the way up, the bands and the rows' height that print this sheet best."""
     page_size, short, long = PAPERS[paper]
+    link = draw_code(sheet.link.url) if sheet.link else None
     best: Plan | None = None
     for landscape in (False, True):
         width, height = (long, short) if landscape else (short, long)
-        shape = _plan_one_way(sheet, width - SIDE_MARGINS, height - END_MARGINS)
-        option = Plan(f"{page_size} {'landscape' if landscape else 'portrait'}", landscape, *shape)
+        shape = _plan_one_way(sheet, width - SIDE_MARGINS, height - END_MARGINS, link)
+        way = f"{page_size} {'landscape' if landscape else 'portrait'}"
+        option = Plan(way, landscape, *shape, link=link)
         if best is None or (option.pages, len(option.layouts)) < (best.pages, len(best.layouts)):
             best = option
     assert best is not None
@@ -157,7 +175,7 @@ def plan(sheet: Sheet, paper: str) -> Plan:
 
 
 def _plan_one_way(
-    sheet: Sheet, width: float, height: float
+    sheet: Sheet, width: float, height: float, link: DrawnCode | None
 ) -> tuple[Sheet, tuple[Layout, ...], float, int, tuple[bool, ...]]:
     sides = sheet.sides
     bids = sheet.grids[0].bid_columns
@@ -169,7 +187,7 @@ def _plan_one_way(
     banded = in_bands(sheet, per_band)
     layouts = tuple(grid_layout(grid, width, dealer, boxes) for grid in banded.grids)
     low, high = ROW_HEIGHTS[sheet.blank]
-    blocks = _blocks(banded, layouts, width)
+    blocks = _blocks(banded, layouts, width, link)
     pages = _pages(blocks, low, height)
     # The tallest rows that still fit on those pages.
     fits = low
@@ -233,13 +251,18 @@ class _Block:
     head: float = 0.0  #: the part printed again on a new page when the band breaks
 
 
-def _blocks(sheet: Sheet, layouts: Sequence[Layout], width: float) -> list[_Block]:
+def _blocks(
+    sheet: Sheet, layouts: Sequence[Layout], width: float, link: DrawnCode | None
+) -> list[_Block]:
     # Each seat: its gap, its number in a ring, a space, and the name (or a line to write it on).
     seats = sum(
         24.0 + max(70.0 if sheet.blank else 0.0, text_width(name, 8.0)) for _, name in sheet.seating
     )
-    seating = math.ceil((30.0 + seats) / (width - 10.0)) * SEAT_LINE + SEATING_GAP
-    blocks = [_Block(HEAD + seating)]
+    # The head and the seating are beside the QR code in the corner, and below it as tall.
+    beside = width - corner_width(link)
+    seating = math.ceil((30.0 + seats) / (beside - 10.0)) * SEAT_LINE + SEATING_GAP
+    corner = link.size - CORNER_MARGIN if link else 0.0
+    blocks = [_Block(max(HEAD + seating, corner))]
     for grid, layout in zip(sheet.grids, layouts, strict=True):
         span = layout.bid * grid.bid_columns + layout.took + layout.score + layout.total
         names = max(lines_of(side.title + " seat 00", 8.0, span, bold=True) for side in grid.sides)

@@ -19,6 +19,7 @@ from typing import Any
 from ..rules import DealRecord, Game, GameResult, read_game, stored_values
 from .migrations import now
 from .results import drop_results
+from .sheet_codes import new_sheet_id
 from .store import Connection, GameText, ReadGame
 
 
@@ -57,6 +58,7 @@ class StoredGame:
     draft: Any
     read: ReadGame
     archived: str | None = None  #: when the game was moved to the archive, if it is there
+    sheet: str | None = None  #: the id of its paper sheet (`sheet_codes`)
 
     @property
     def game(self) -> Game:
@@ -106,6 +108,7 @@ def _stored(row: dict[str, Any], read: ReadGame) -> StoredGame:
         draft=json.loads(row["draft"]) if row["draft"] else None,
         read=read,
         archived=row.get("archived"),
+        sheet=row.get("sheet"),
     )
 
 
@@ -178,11 +181,17 @@ def game_ids(db: Connection) -> list[str]:
 
 
 def insert_game(
-    db: Connection, game: Game, result: GameResult | None = None, *, creator: str | None = None
+    db: Connection,
+    game: Game,
+    result: GameResult | None = None,
+    *,
+    creator: str | None = None,
+    sheet: str | None = None,
 ) -> StoredGame:
     """Store a new game and its deals (already checked by the caller); return it as stored.
 
-    The `creator` device is also made an editor.
+    The `creator` device is also made an editor. The game keeps the id of the blank `sheet`
+    it was started from, or is given a sheet id of its own.
     """
     stamp = now()
     row = {
@@ -195,6 +204,7 @@ def insert_game(
         "first_dealer": game.first_dealer,
         "edit_key": secrets.token_urlsafe(18),
         "draft": None,
+        "sheet": sheet or new_sheet_id(),
     }
     db["games"].insert({**row, "creator": creator})
     if creator:
@@ -269,6 +279,7 @@ def update_game(
         "ruleset": ruleset,
         "players": players,
         "first_dealer": first_dealer,
+        "sheet": stored.sheet,
         **changes,
     }
     return _kept(db, row, tuple(bodies), game, result)

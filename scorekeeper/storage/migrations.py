@@ -8,6 +8,8 @@ from datetime import UTC, datetime
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
+from .sheet_codes import new_sheet_id
+
 migrations = Migrations("scorekeeper")
 
 
@@ -310,6 +312,20 @@ def m012_archived_by_id(db: Database) -> None:
     held no id (a game's id is not its rowid), so that read every game in the database.
     """
     db.execute("create index games_archived_ids on games (archived, id)")
+
+
+@migrations()
+def m013_game_sheets(db: Database) -> None:
+    """The paper sheet each game goes with, so a sheet's QR code and code find its game.
+
+    A game started from a blank sheet keeps that sheet's id (one game per sheet: a unique
+    index); every other game, those stored before included, is given one of its own, so
+    its printed sheet carries a code that finds it (`storage.sheet_codes`).
+    """
+    db["games"].add_column("sheet", str)
+    for (game_id,) in db.execute("select id from games").fetchall():
+        db.execute("update games set sheet = ? where id = ?", [new_sheet_id(), game_id])
+    db.execute("create unique index games_by_sheet on games (sheet)")
 
 
 def _without_rowid(db: Database, table: str) -> None:

@@ -175,6 +175,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         rules_pages,
         runtime,
         sharing,
+        sheet_links,
         sheets,
         table,
         trust,
@@ -187,6 +188,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         paper,
         api,
         sheets,
+        sheet_links,
         rules_pages,
         docs,
         live,
@@ -235,3 +237,30 @@ def edit_link_for_command(
             stored = get_game(get_db(), game_id)
             links = edit_urls(stored.id, stored.edit_key)
     return links if base else [urlsplit(links[-1]).path]
+
+
+def blank_link_for_command(
+    database: str,
+    base: str,
+    ruleset: str,
+    players: list[str] | int,
+    first_dealer: int | None,
+    *,
+    listens_on: str | None = None,
+) -> Any:
+    """Return a new blank sheet's link (a `SheetLink`) for `scorekeeper sheet`, on the
+    server's address `base` (by number, as the pages print it), signed with the app's key.
+
+    Only the sheet's routes are set up, with no store: printing a sheet opens no database.
+    Raise OSError when the secret key cannot be read (or made). It lives beside the factory
+    for the reason `edit_link_for_command` does.
+    """
+    from . import sheet_links
+
+    app = Flask(__name__)
+    app.config.update(
+        SECRET_KEY=config.secret_key(config.INSTANCE), DATABASE=database, LISTENS_ON=listens_on
+    )
+    app.register_blueprint(sheet_links.bp)
+    with app.test_request_context("/", base_url=base):
+        return sheet_links.new_blank_link(ruleset, players, first_dealer)

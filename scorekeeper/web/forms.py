@@ -73,6 +73,9 @@ class NewGameForm(OnceForm):
     # What a name may hold is the rules' to say (rules.names), beside the seat it is wrong in.
     players = FieldList(StringField("Name"), min_entries=2, max_entries=MAX_SEATS)
     dealer = StringField(default="0")
+    #: The link of the blank sheet this game is played on, when its QR code led here: the
+    #: game keeps the sheet, so the sheet's QR code and code find it again.
+    sheet = HiddenField()
 
     def names(self) -> list[str]:
         """Return every seat's name as typed, in seating order: a blank seat stays a seat."""

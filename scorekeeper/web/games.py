@@ -71,6 +71,7 @@ from .new_game import (
     game_from_form,
     new_game_defaults,
     sentence,
+    sheet_of_form,
 )
 from .quotas import charge, quota
 from .rules_forms import options
@@ -127,12 +128,18 @@ def game_filter(form: GameFilterForm) -> GameFilter:
     )
 
 
-def start_once(db: Connection, game: Game, nonce: str, *, paper: bool = False) -> str:
+def start_once(
+    db: Connection, game: Game, nonce: str, sheet: str = "", *, paper: bool = False
+) -> str:
     """Start the game and return its page (its paper grid, for a game typed in from its
-    sheet); a repeat of the same form starts nothing."""
+    sheet); a repeat of the same form starts nothing. A game played on a blank `sheet`
+    keeps it; if one was started from that sheet already, the page is that game's."""
 
     def start() -> Reply:
-        stored = games.start_game(db, game, device=current_device())
+        if sheet:
+            stored, _ = games.start_from_sheet(db, game, sheet, device=current_device())
+        else:
+            stored = games.start_game(db, game, device=current_device())
         if paper:
             return Reply(303, location=url_for("paper.grid", game_id=stored.id))
         return Reply(303, location=game_url(stored.id))
@@ -156,14 +163,16 @@ def new_game() -> Any:
     if request.method == "POST" and not adjust_seats(form) and form.validate():
         game = game_from_form(db, form)
         paper = request.form.get("start") == "paper"
-        if game is not None and form.dealer.data == "draw":
+        sheet = sheet_of_form(form)
+        if game is not None and sheet is not None and form.dealer.data == "draw":
             then = "paper" if paper else None
             target = url_for(
                 "games.draw", ruleset=form.ruleset.data, player=form.names(), then=then
             )
             return redirect(target, code=303)
-        if game is not None:
-            return redirect(start_once(db, game, form.nonce.data or "", paper=paper), code=303)
+        if game is not None and sheet is not None:
+            started = start_once(db, game, form.nonce.data or "", sheet, paper=paper)
+            return redirect(started, code=303)
     if not form.nonce.data:
         form.nonce.data = new_nonce()
     status = 422 if request.method == "POST" and form_errors(form) else 200

@@ -10,6 +10,7 @@ from flask import request
 
 from ..house_rules.phrases import Capitalized
 from ..presentation.new_game import players_refused
+from ..presentation.sheet_links import LINK_WRONG
 from ..rules import (
     Game,
     NameRefused,
@@ -23,10 +24,19 @@ from ..rules.draw import DrawnCard, draw_for_seats
 from ..rules.sentences import Sentence
 from ..storage import Connection, NotFound, find_any_ruleset, get_game
 from .forms import MAX_SEATS, NewGameForm
+from .sheet_links import sheet_of_token
 
 
 def new_game_defaults(db: Connection, args: Mapping[str, str]) -> dict[str, Any]:
-    """Return the new-game form's starting values; `?from=<game id>` copies that game's table."""
+    """Return the new-game form's starting values; `?from=<game id>` copies that game's table,
+    `?sheet=<link>` takes a blank sheet's (its QR code leads here when it names no dealer)."""
+    blank = sheet_of_token(args.get("sheet", ""))
+    if blank is not None:
+        seats = blank.players if isinstance(blank.players, int) else len(blank.players)
+        names = [""] * seats if isinstance(blank.players, int) else list(blank.players)
+        dealer = str(blank.first_dealer or 0)
+        sheet = args["sheet"]
+        return {"ruleset": blank.ruleset, "players": names, "dealer": dealer, "sheet": sheet}
     source = args.get("from")
     if source:
         try:
@@ -42,6 +52,18 @@ def new_game_defaults(db: Connection, args: Mapping[str, str]) -> dict[str, Any]
             players = [visible_name(name) for name in before.game.players]
             return {"ruleset": slug, "players": players, "dealer": str(dealer)}
     return {"ruleset": "back-alley-pagat", "players": ["", "", "", ""], "dealer": "0"}
+
+
+def sheet_of_form(form: NewGameForm) -> str | None:
+    """Return the id of the blank sheet the form's game is played on ("" for none), or None
+    with the problem on the form when its link is not one this server printed."""
+    if not form.sheet.data:
+        return ""
+    blank = sheet_of_token(form.sheet.data)
+    if blank is None:
+        form.problem = LINK_WRONG  # type: ignore[attr-defined]
+        return None
+    return blank.sheet
 
 
 def adjust_seats(form: NewGameForm) -> bool:

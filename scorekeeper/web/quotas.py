@@ -64,6 +64,14 @@ QUOTAS = {
     "rules": Quota(
         "house-rules saves", ((10, "minute"), (60, "hour")), ((30, "minute"), (180, "hour"))
     ),
+    # A code typed from a sheet finds a game to watch. A code is 30 bits: guessing at this
+    # rate from one address finds one game of a thousand in most of a year.
+    "sheet codes": Quota(
+        "sheet codes looked up",
+        ((10, "minute"), (60, "hour")),
+        ((30, "minute"), (180, "hour")),
+        method="GET",
+    ),
     # Sheets, PDFs, exports, comparisons, the whole game's API answer, the players' stats:
     # a family prints and compares a few a night; a watcher's "has it changed?" (304) is free.
     "long reads": Quota(

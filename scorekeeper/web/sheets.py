@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, render_template, request
 
 from ..presentation.blank_sheets import blank_sheets_page
-from ..presentation.scoresheet import stored_sheet
+from ..presentation.scoresheet import build_blank_sheet, stored_sheet
 from ..presentation.sheet_grid import NoSuchPart, sheet_part
 from ..rules import ScoreError
 from ..rules.ruleset import Ruleset
@@ -21,6 +22,7 @@ from .db import get_db
 from .errors import page_asked, refusal
 from .language import LIFETIME, language
 from .quotas import quota
+from .sheet_links import new_blank_link, watch_link
 from .slow import slow
 
 bp = Blueprint("sheets", __name__)
@@ -135,7 +137,7 @@ def game_sheet(game_id: str) -> Response:
         return refusal(400, Sentence("Paper must be letter or a4."))
     asked = page_asked("part")
     try:
-        sheet, parts = sheet_part(stored_sheet(get_db(), game_id), asked)
+        sheet, parts = sheet_part(stored_sheet(get_db(), game_id, link_to=watch_link), asked)
     except NoSuchPart:
         return refusal(404, f"This game's sheet has no part {asked}.")
     shown = next((part.number for part in parts if part.current), None)
@@ -157,7 +159,7 @@ def blank_form() -> str:
 @slow
 @quota("long reads")
 def blank_sheet() -> Response:
-    from ..sheets.render import render_blank_sheet
+    from ..sheets.render import sheet_pdf
 
     paper = paper_asked()
     if paper is None:
@@ -172,16 +174,12 @@ def blank_sheet() -> Response:
         if first and not first.isdecimal():
             return refusal(400, "The first dealer must be a seat number (0 for the first player).")
         first_dealer = int(first) if first else None
-        sheet = printed(
-            render_blank_sheet,
-            f"blank-{slug}.pdf",
-            ruleset,
-            players=players,
-            first_dealer=first_dealer,
-            paper=paper,
-            language=language(),
-        )
-        return remember_paper(sheet, paper)
+        # Laid out here (a table the rules refuse is refused before anything is signed), with
+        # the link its QR code holds; printed in a printer process.
+        sheet = build_blank_sheet(ruleset, players=players, first_dealer=first_dealer)
+        sheet = replace(sheet, link=new_blank_link(slug, players, first_dealer))
+        pdf = printed(sheet_pdf, f"blank-{slug}.pdf", sheet, paper=paper, language=language())
+        return remember_paper(pdf, paper)
     except NotFound:
         return refusal(422, f"That sheet cannot be printed: there is no ruleset called {slug!r}")
     except ScoreError as error:

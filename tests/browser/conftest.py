@@ -106,6 +106,15 @@ def browser(tmp_path_factory: pytest.TempPathFactory, tls_folder: Path) -> Itera
         chromium.close()
 
 
+@pytest.fixture(scope="module")
+def doubting(browser, tmp_path_factory) -> Iterator[object]:
+    """Chromium on a phone that has not trusted the server (an empty certificate store)."""
+    home = trusting_home(tmp_path_factory.mktemp("doubting-home"), None)
+    chromium = launch(browser.browser_type, home)
+    yield chromium
+    chromium.close()
+
+
 @pytest.fixture
 def phone(browser, live_server: Server) -> Iterator[object]:
     """A fresh phone-sized browser context (its own cookies) with a page on the app."""

@@ -30,15 +30,6 @@ from tests.browser.test_play import Phone, start_game
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(scope="module")
-def doubting(browser, tmp_path_factory) -> Iterator[object]:
-    """Chromium on a phone that has not trusted the server (an empty certificate store)."""
-    home = trusting_home(tmp_path_factory.mktemp("doubting-home"), None)
-    chromium = launch(browser.browser_type, home)
-    yield chromium
-    chromium.close()
-
-
 @pytest.fixture
 def plain_page(doubting, live_server) -> Iterator[object]:
     """That phone's page at the plain address, once it has found it does not trust the server."""
