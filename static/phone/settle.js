@@ -10,7 +10,7 @@
 // server changed since, or cannot be reached, nothing is done and the panel says why.
 import * as store from "/static/phone/store.js";
 import * as rules from "/static/phone/rules.js";
-import { fetchServer, newKey } from "/static/phone/sync.js";
+import { askGame, fetchServer, newKey } from "/static/phone/sync.js";
 import { same, shared, token, word } from "/static/phone/store.js";
 
 const settling = document.getElementById("settling");
@@ -62,7 +62,8 @@ export async function refresh(table, why) {
   const record = table.record;
   const settle = record.settle;
   if (!settle) return "changed";
-  const server = await fetchServer(table.id, settle.server);
+  const asked = await askGame(table.id, settle.server); // a 304 while it is as shown
+  const server = asked.status === 200 ? await fetchServer(table.id, null) : asked;
   if (server.offline) {
     await table.reached(false);
     watch(table);
@@ -71,7 +72,7 @@ export async function refresh(table, why) {
   await table.reached(true);
   if (!server.document || server.version === settle.server.version) {
     watch(table);
-    return "same"; // a game the server no longer shows: the choice's request says why
+    return "same"; // as shown, or no game to show: the choice's request says why
   }
   const before = settle.server.document;
   if (settle.moved) {

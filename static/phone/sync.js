@@ -75,7 +75,7 @@ export function send(record, pending, token) {
 }
 
 // Ask for the game as the server has it (a 304 if it is still at the version known).
-function askGame(id, known) {
+export function askGame(id, known) {
   const headers = { Accept: "application/json" };
   if (known) headers["If-None-Match"] = '"' + id + "-" + known.version + '"';
   return request("/api/games/" + encodeURIComponent(id), { headers: headers });
