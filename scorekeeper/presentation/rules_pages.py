@@ -56,6 +56,14 @@ def side_results(sides: Sequence[str], scores: Sequence[SideScore]) -> list[Side
 
 
 @dataclass(frozen=True)
+class JoinRules:
+    """The ask before a house ruleset's edit link lets this phone change it too."""
+
+    slug: str
+    name: str
+
+
+@dataclass(frozen=True)
 class RulesetCard:
     """One ruleset in the list: its name, where it comes from, whom it seats, its deals."""
 

@@ -123,11 +123,16 @@ def delete_house_rules(
     return found
 
 
+def check_rules_link(db: Connection, slug: str, edit_key: str) -> None:
+    """Raise NotFound unless this is the house ruleset's edit link (reading only)."""
+    if not edit_key or edit_key != ruleset_edit_key(db, slug):
+        raise NotFound(slug)
+
+
 def join_house_rules(db: Connection, slug: str, edit_key: str, device: str) -> None:
     """Let a device change the house ruleset, given its edit link; NotFound for a wrong key."""
     with db.write():
-        if not edit_key or edit_key != ruleset_edit_key(db, slug):
-            raise NotFound(slug)
+        check_rules_link(db, slug, edit_key)
         add_ruleset_editor(db, slug, device)
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
+from flask_wtf import FlaskForm
 
 from ..house_rules.documents import changes_from
 from ..house_rules.inputs import FormErrors
@@ -24,7 +25,7 @@ from ..presentation.rules_editor import (
     new_rules,
     rules_editor,
 )
-from ..presentation.rules_pages import rules_import, rules_index, rules_page
+from ..presentation.rules_pages import JoinRules, rules_import, rules_index, rules_page
 from ..rules import BUILTIN_DOCUMENTS, Ruleset, ScoreError
 from ..rules.sentences import Sentence
 from ..screen.bidi import isolate
@@ -33,6 +34,7 @@ from ..service.rulebook import (
     NOT_YOURS,
     NameTaken,
     TooManyRulesets,
+    check_rules_link,
     delete_house_rules,
     join_house_rules,
     may_edit_rules,
@@ -181,11 +183,20 @@ def delete(slug: str) -> Response:
     return redirect(url_for("rules_pages.index"), code=303)  # type: ignore[return-value]
 
 
-@bp.get("/rules/<slug>/join/<edit_key>")
-def join(slug: str, edit_key: str) -> Response:
-    """Let this phone change the house rules too: the link their keepers share."""
-    join_house_rules(get_db(), slug, edit_key, current_device())
-    return redirect(url_for("rules_pages.page", slug=slug), code=303)  # type: ignore[return-value]
+@bp.route("/rules/<slug>/join/<edit_key>", methods=["GET", "POST"])
+def join(slug: str, edit_key: str) -> Any:
+    """Ask, then let this phone change the house rules too: the link their keepers share.
+
+    Only the answer (a post) joins: a chat app's link preview changes nothing.
+    """
+    db = get_db()
+    form = FlaskForm()
+    if form.validate_on_submit():
+        join_house_rules(db, slug, edit_key, current_device())
+        return redirect(url_for("rules_pages.page", slug=slug), code=303)
+    check_rules_link(db, slug, edit_key)
+    page = JoinRules(slug=slug, name=find(slug).ruleset.name)
+    return render_template("rules/join.html", page=page, form=form)
 
 
 @bp.route("/rules/import", methods=["GET", "POST"])

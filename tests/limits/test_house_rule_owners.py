@@ -46,11 +46,28 @@ def test_the_edit_link_shares_the_right_to_change_them(app, client, token) -> No
     link = page.split('class="edit-link" href="')[1].split('"')[0]
     other = app.test_client()
     other_token = csrf_token(other)
-    assert other.get(link.removeprefix("http://localhost")).status_code == 303
+    link = link.removeprefix("http://localhost")
+    # Opening the link (or a chat app's preview of it) only asks: nothing changes.
+    before = stored(app.config["DATABASE"])
+    for _ in range(2):
+        asked = other.get(link)
+        assert asked.status_code == 200
+        assert "Change these house rules on this phone too?" in asked.get_data(as_text=True)
+    assert "Change these rules" not in other.get(f"/rules/{slug}").get_data(as_text=True)
+    refused = other.post(f"/rules/{slug}/delete", data={"csrf_token": other_token})
+    assert refused.status_code == 403 and stored(app.config["DATABASE"]) == before
+    # A post without the page's token joins nothing; the button's post does.
+    stale = other.post(link, data={})  # sent back to the ask, as any form without its token
+    assert stale.status_code == 303 and stale.headers["Location"] != f"/rules/{slug}"
+    assert "Change these rules" not in other.get(f"/rules/{slug}").get_data(as_text=True)
+    joined = other.post(link, data={"csrf_token": other_token, "join": slug})
+    assert joined.status_code == 303 and joined.headers["Location"] == f"/rules/{slug}"
     assert "Change these rules" in other.get(f"/rules/{slug}").get_data(as_text=True)
     assert other.post(f"/rules/{slug}/delete", data={"csrf_token": other_token}).status_code == 303
-    # A wrong key gives nothing away.
+    # A wrong key gives nothing away, opened or posted.
     assert other.get(f"/rules/{slug}/join/wrong-key").status_code == 404
+    posted = other.post(f"/rules/{slug}/join/wrong-key", data={"csrf_token": other_token})
+    assert posted.status_code == 404
 
 
 def test_rules_saved_before_owners_are_kept_by_the_machine_itself(app, client, token) -> None:
