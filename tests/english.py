@@ -48,6 +48,8 @@ def heard(page: str) -> str:
 
 def english_words(text: str) -> list[str]:
     """Return every word in Latin letters the text holds that is not `ALLOWED` (addresses
-    left out: a link is a link in every language)."""
+    left out: a link is a link in every language; so are a printed sheet's codes, "K7Q-4MZ",
+    letters chosen at random)."""
     text = re.sub(r"\S+://\S+", " ", text)
+    text = re.sub(r"\b[0-9A-Z]{3}-[0-9A-Z]{3}\b", " ", text)
     return _WORD.findall(_ALLOWED.sub(" ", text))

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.machine import config
+import scorekeeper
 from tests.browser.conftest import LAN_ADDRESS, PHONE, InPage
 from tests.serving import Server
 
@@ -23,8 +23,8 @@ pytestmark = pytest.mark.browser
 
 #: `scorekeeper` with its static folder given first: the app as a wheel without the runtime.
 WITHOUT_RUNTIME = (
-    "import sys; from pathlib import Path; from scorekeeper.machine import config; "
-    "config.STATIC = Path(sys.argv.pop(1)); from scorekeeper.cli import main; "
+    "import sys; from pathlib import Path; import scorekeeper; "
+    "scorekeeper.STATIC = Path(sys.argv.pop(1)); from scorekeeper.cli import main; "
     "sys.exit(main(sys.argv[1:]))"
 )
 NO_TABLE = (
@@ -36,7 +36,7 @@ NO_TABLE = (
 @pytest.fixture
 def bare_server(tmp_path: Path, tls_folder: Path) -> Iterator[Server]:
     static = tmp_path / "static"
-    shutil.copytree(config.STATIC, static, ignore=shutil.ignore_patterns("pyodide"))
+    shutil.copytree(scorekeeper.STATIC, static, ignore=shutil.ignore_patterns("pyodide"))
     server = Server(
         db=tmp_path / "games.sqlite", address=LAN_ADDRESS,
         command=[sys.executable, "-c", WITHOUT_RUNTIME, str(static)],

@@ -91,8 +91,10 @@ def start_game(scorer: Client) -> tuple[str, str]:
 
 
 def second_editor(server: Server, edit_path: str) -> Client:
-    """Return a second phone made an editor by opening the shared edit link."""
+    """Return a second phone made an editor by opening the shared edit link and joining."""
     other = phone(server)
     status, _, _ = other.request("GET", edit_path)
+    assert status == 200  # opening the link only asks
+    status, _, _ = other.request("POST", edit_path)  # the button joins: its token in the header
     assert status == 200  # the 303 to the game page was followed
     return other
