@@ -11,9 +11,9 @@ CALCULATED = (
 )
 
 
-def every_page(finished: str, current: str, archived: str) -> list[str]:
+def every_page(finished: str, current: str, archived: str, player: str = "Ann") -> list[str]:
     """Return every page's address, given a game over (Back Alley), a Joker game being
-    played (three deals in) and a Joker game in the archive."""
+    played (three deals in), a Joker game in the archive and a player of them."""
     return [
         "/",
         "/?state=archived",
@@ -49,7 +49,7 @@ def every_page(finished: str, current: str, archived: str) -> list[str]:
         "/docs/game-format",
         "/docs/joker-variants",
         "/players",
-        "/players/Ann",
+        f"/players/{player}",
         "/offline",
         "/trust",
     ]

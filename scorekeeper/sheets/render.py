@@ -91,11 +91,16 @@ def sheet_pdf(
 
 def pdf_from_html(html: str, *, static_root: Path = STATIC) -> bytes:
     """Lay out HTML as a PDF; relative URLs point into static_root, and nothing else loads."""
+    return laid_out(html, static_root=static_root).write_pdf()
+
+
+def laid_out(html: str, *, static_root: Path = STATIC) -> Any:
+    """Return WeasyPrint's layout of HTML (its pages' boxes), as the PDF is drawn from it."""
     from weasyprint import HTML
 
     base_url = Path(static_root).resolve().as_uri() + "/"
     fetcher = static_url_fetcher(static_root)
-    return HTML(string=html, base_url=base_url, url_fetcher=fetcher).write_pdf()
+    return HTML(string=html, base_url=base_url, url_fetcher=fetcher).render()
 
 
 def render_game_sheet(
