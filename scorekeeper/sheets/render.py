@@ -18,17 +18,26 @@ from ..rules import GameResult, Ruleset, ScoreError
 from ..rules.sentences import Lines, Sentence, render
 from ..screen.bidi import isolate
 from .fetcher import static_url_fetcher
-from .layout import PAPERS, Plan, plan
+from .layout import HEADINGS, PAPERS, Plan, plan
 
 #: The most rows a sheet prints: a schedule of 104 deals, and as many thrown in and dealt again.
 MAX_SHEET_ROWS = 208
 
 
 @functools.cache
+def _catalog(language: str) -> Any:
+    """Return the app's catalog of the language (English: the words as written)."""
+    from babel.support import NullTranslations, Translations
+
+    if language != "en" and language in LANGUAGES:
+        return Translations.load(str(TRANSLATIONS), [language])
+    return NullTranslations()
+
+
+@functools.cache
 def _environment(language: str = "en") -> Any:
     """Return the sheet's Jinja environment, its words in the language (the app's catalogs)."""
     import jinja2
-    from babel.support import NullTranslations, Translations
 
     environment = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
@@ -37,13 +46,12 @@ def _environment(language: str = "en") -> Any:
         trim_blocks=False,
         extensions=["jinja2.ext.i18n"],
     )
-    catalog: NullTranslations = NullTranslations()
-    if language != "en" and language in LANGUAGES:
-        catalog = Translations.load(str(TRANSLATIONS), [language])
+    catalog = _catalog(language)
     environment.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
     environment.filters["isolate"] = isolate
     environment.filters["say"] = lambda said: _say(said, catalog)
     environment.globals["language"] = lambda: language
+    environment.globals["headings"] = HEADINGS
     return environment
 
 
@@ -60,14 +68,16 @@ def _paper(paper: str) -> str:
     return paper.lower()
 
 
-def sheet_plan(sheet: Sheet, *, paper: str = "letter") -> Plan:
-    """Return how the sheet goes onto this paper: the way up, its bands, its rows' height."""
-    return plan(sheet, _paper(paper))
+def sheet_plan(sheet: Sheet, *, paper: str = "letter", language: str = "en") -> Plan:
+    """Return how the sheet goes onto this paper: the way up, its bands, its rows' height,
+    its columns as wide as its words need in the language."""
+    catalog = _catalog(language)
+    return plan(sheet, _paper(paper), say=lambda said: _say(said, catalog))
 
 
 def sheet_html(sheet: Sheet, *, paper: str = "letter", language: str = "en") -> str:
     """Return the sheet as the HTML WeasyPrint lays out, its words in the language."""
-    chosen = sheet_plan(sheet, paper=paper)
+    chosen = sheet_plan(sheet, paper=paper, language=language)
     template = _environment(language).get_template("sheets/sheet.html")
     return template.render(sheet=chosen.sheet, plan=chosen)
 

@@ -118,7 +118,7 @@ def test_every_word_of_a_sheet_prints_whole_inside_its_cell(language: str, paper
     ways = set()
     for name, sheet in sheets(language).items():
         html = sheet_html(sheet, paper=paper, language=language)
-        ways.add(sheet_plan(sheet, paper=paper).landscape)
+        ways.add(sheet_plan(sheet, paper=paper, language=language).landscape)
         found += [f"{name} ({paper}, {language}): {fault}" for fault in faults_in(laid_out(html))]
     assert ways == {False, True}  # upright sheets and turned ones were both measured
     if found:
