@@ -21,6 +21,7 @@ from .language import language
 from .runtime import runtime_url
 from .sharing import edit_url, edit_urls, home_by_name, watch_url, watch_urls
 from .trust import secure_origin
+from .wrapping import unbroken_text
 
 
 def pick(indices: Iterable[int], values: list) -> list:
@@ -52,6 +53,7 @@ FILTERS = {
     "markdown": as_html,
     "one_decimal": one_decimal,
     "trump": trump_label,
+    "unbroken": unbroken_text,
     "when": when,
 }
 GLOBALS = {

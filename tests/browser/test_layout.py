@@ -26,7 +26,11 @@ MEASURE = (Path(__file__).with_name("layout.js")).read_text(encoding="utf-8")
 
 
 def faults_on(page, screen: str) -> list[str]:
-    """Measure the page as it is open at every width; return its faults, one line each."""
+    """Measure the page as it is open, every part of it unfolded (what a tap shows is read
+    too), at every width; return its faults, one line each."""
+    page.evaluate(
+        "() => document.querySelectorAll('details').forEach((part) => (part.open = true))"
+    )
     found = []
     for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": HEIGHT})
