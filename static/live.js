@@ -41,7 +41,8 @@
     if (!text || !speaking() || !("speechSynthesis" in window)) return;
     var found = voice();
     if (found === false) return;
-    var utterance = new SpeechSynthesisUtterance(text);
+    // A no-break hyphen keeps "2‑ე" on one line on the screen; a voice reads a plain one.
+    var utterance = new SpeechSynthesisUtterance(text.replace(/\u2011/g, "-"));
     utterance.lang = lang;
     if (found) utterance.voice = found;
     window.speechSynthesis.cancel();

@@ -11,10 +11,12 @@ CALCULATED = (
 )
 
 
-def every_page(finished: str, current: str, archived: str, join: str) -> list[str]:
+def every_page(
+    finished: str, current: str, archived: str, join: str, player: str = "Ann"
+) -> list[str]:
     """Return every page's address, given a game over (Back Alley), a Joker game being
-    played (three deals in), a Joker game in the archive, and the edit link (its path) of
-    the game being played."""
+    played (three deals in), a Joker game in the archive, the edit link (its path) of the
+    game being played, and a player of them."""
     return [
         "/",
         "/?state=archived",
@@ -53,7 +55,7 @@ def every_page(finished: str, current: str, archived: str, join: str) -> list[st
         "/docs/game-format",
         "/docs/joker-variants",
         "/players",
-        "/players/Ann",
+        f"/players/{player}",
         "/offline",
         "/trust",
     ]

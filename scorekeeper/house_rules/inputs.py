@@ -8,6 +8,7 @@ document key), so the editor shows it beside that part of the form.
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -150,10 +151,11 @@ def _sets(text: str) -> list[list[int]]:
     for part in text.replace(";", ",").split(","):
         if not part.strip():
             continue
-        pieces = [piece.strip() for piece in part.replace("–", "-").split("-")]
+        # A dash, or the no-break hyphen the pages write "1‑8" with, as a hyphen.
+        pieces = [piece.strip() for piece in re.sub("[–\u2011]", "-", part).split("-")]
         if len(pieces) != 2 or not all(piece.isdigit() for piece in pieces):
             raise Unreadable(
-                Sentence("“{text}” is not a set of deals such as 1-8", text=part.strip())
+                Sentence("“{text}” is not a set of deals such as 1\u20118", text=part.strip())
             )
         sets.append([int(pieces[0]), int(pieces[1])])
     return sets

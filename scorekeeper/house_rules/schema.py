@@ -261,7 +261,9 @@ _GAME_RULES: tuple[Rule, ...] = (
                     Field(
                         "sets",
                         Sentence(
-                            "Sets of deals for the set bonus (e.g. 1-8, 9-12); blank for none"
+                            # No-break hyphens: a range of deals never ends a line.
+                            "Sets of deals for the set bonus (e.g. 1\u20118, 9\u201112); "
+                            "blank for none"
                         ),
                         "sets",
                         ("sets",),

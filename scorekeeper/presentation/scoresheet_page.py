@@ -2,8 +2,9 @@
 
 `scoresheet_page` is the one call that builds it. The sheet is the very model the PDF
 prints (scoresheet.py), regrouped into a single band: a phone shows up to
-SIDES_ON_A_PHONE sides side by side, and a bigger table scrolls inside a region of its
-own, its deal column and totals kept in place. A long game of many players is shown a
+SIDES_ON_A_PHONE sides side by side when their names fit its width, and a bigger table
+scrolls inside a region of its own, its deal column and totals kept in place (the page
+measures the width its words need: static/sheet.js). A long game of many players is shown a
 part at a time (`sheet_part`, the same parts the PDF prints), opening on the part of the
 deal being played, so no page of the largest game a family can keep outgrows a phone.
 """
@@ -16,7 +17,8 @@ from ..storage import Connection, get_game_for
 from .scoresheet import build_stored_sheet
 from .sheet_grid import Sheet, SheetPart, in_bands, sheet_part
 
-#: The most sides a phone shows side by side, every running total on the screen.
+#: The most sides a phone shows side by side, every running total on the screen (when their
+#: names fit; longer names scroll too).
 SIDES_ON_A_PHONE = 6
 
 
@@ -28,7 +30,7 @@ class ScoresheetPage:
     version: int
     editor: bool  #: this phone may correct a deal (each played deal's number is a link)
     sheet: Sheet  #: one grid holding every side (the rows of the part shown)
-    scrolls: bool  #: more sides than a phone shows side by side: the table scrolls on its own
+    scrolls: bool  #: more sides than a phone shows side by side: the table always scrolls
     parts: list[SheetPart]  #: the parts of a long sheet; empty when it is one part
 
 

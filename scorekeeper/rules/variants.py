@@ -98,7 +98,7 @@ VARIANTS: dict[str, Variant] = {
                 scoring={"sets": [[1, 8], [9, 16]]},
             ),
             Sentence(
-                "A shorter game: only the 1-8 and 8-1 sets, the 9-card sets skipped.",
+                "A shorter game: only the 1\u20118 and 8\u20111 sets, the 9-card sets skipped.",
             ),
         ),
         Variant(

@@ -5,11 +5,12 @@ WeasyPrint's layout of templates/sheets/sheet.html with static/sheet.css; a chan
 either that moves a head, a row or the rules box should change them too (the PDF tests
 print every size of table and check the page count this plan promised).
 
-The plan tries the paper both ways up. Each of a side's boxes needs a least width (room
-for a pencil, or for its widest number), so a page holds as many sides side by side as
-those fit (five to seven in portrait, seven to ten in landscape, as a rule); the sides
-are split into balanced bands of that many, and
-the bands flow down the pages, a band's head (its names) printed again wherever it
+The plan tries the paper both ways up. Each column needs a least width: its heading and
+its words whole in the sheet's language (estimated by `text_width`; Georgian letters are
+wide), and a side's boxes room for a pencil, or for its widest number. A page holds as
+many sides side by side as those fit (five to seven in portrait, seven to ten in
+landscape, as a rule); the sides are split into balanced bands of that many, and the
+bands flow down the pages, a band's head (its names) printed again wherever it
 breaks across a page. The plan takes the way up that needs the fewest pages, then the
 fewest bands (a deal read across in one line), then portrait; and stretches the rows
 to fill the pages it needs, within readable limits.
@@ -19,10 +20,12 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..presentation.sheet_grid import Grid, Row, Sheet, in_bands
+from ..rules.sentences import Sentence
 from .qr_code import DrawnCode, draw_code
 
 #: Paper by its command-line name: the CSS page size, its width and height in points.
@@ -58,11 +61,16 @@ RULES_BOX = 16.0
 RULES_LINE = 8.7
 RULES_COLUMN_GAP = 14.0 + 18.0  #: the gap between its two columns, its padding and indents
 
-#: The columns every grid starts with: deal number, cards and trump; the dealer's width is
-#: sized by the longest name, within these limits.
+#: The columns every grid starts with: deal number, cards and trump, at least this wide and as
+#: wide as their headings need; the dealer's width is sized by the longest name (and its
+#: heading), within these limits.
 NUMBER, CARDS, TRUMP = 20.0, 27.0, 24.0
 DEALER = (40.0, 80.0)
 DEALER_SIZE = 7.0  #: the dealer's font size
+#: The headings' font sizes (static/sheet.css, bold): the first columns', a side's boxes'.
+FIXED_HEAD, BOX_HEAD = 6.0, 5.5
+SIDE_NAME = 8.0  #: a side's name over its boxes (bold)
+BIDDER = 6.5  #: a partner's name over their bid box (bold)
 #: The least width of each of a side's boxes (bid, took, score, running total), in points:
 #: room for a pencil on a blank sheet; on a filled one, at least what its widest words need.
 BLANK_BOXES = (20.0, 16.0, 20.0, 24.0)
@@ -74,6 +82,15 @@ ROW_HEIGHTS = {True: (14.0, 24.0), False: (12.0, 18.0)}  #: 14 pt: a 5 mm square
 ROW_BORDER = 0.6
 #: Characters narrower than most, in ems of DejaVu Sans.
 NARROW = {"-": 0.36, " ": 0.32, ".": 0.32, ",": 0.32, "/": 0.34, "i": 0.28, "l": 0.28}
+#: Georgian letters are wider (Noto Sans Georgian: 0.67 to 0.95 of an em, 0.82 on average).
+GEORGIAN = (0x10A0, 0x10FF, 0.85)
+#: The grid's headings: the template prints them, and the columns are as wide as they need
+#: in the sheet's language.
+HEADINGS = {
+    "deal": Sentence("Deal"), "cards": Sentence("Cards"), "dealer": Sentence("Dealer"),
+    "trump": Sentence("Trump"), "bid": Sentence("bid"), "took": Sentence("took"),
+    "score": Sentence("score"), "total": Sentence("total"),
+}  # fmt: skip
 #: The fewest rows of a band a page ends with or starts with when the band breaks.
 FEWEST_ROWS = 3
 
@@ -148,6 +165,8 @@ def text_width(text: str, size: float, *, bold: bool = False) -> float:
             ems += NARROW[char]
         elif unicodedata.east_asian_width(char) in ("W", "F") or ord(char) >= 0x1F000:
             ems += 1.0
+        elif GEORGIAN[0] <= ord(char) <= GEORGIAN[1]:
+            ems += GEORGIAN[2]
         else:
             ems += 0.64 if char.isdigit() or char.isupper() else 0.6
     return ems * size * (1.1 if bold else 1.0)
@@ -158,14 +177,15 @@ def lines_of(text: str, size: float, width: float, *, bold: bool = False) -> int
     return max(1, math.ceil(text_width(text, size, bold=bold) / max(width, 1.0)))
 
 
-def plan(sheet: Sheet, paper: str) -> Plan:
-    """Choose the way up, the bands and the rows' height that print this sheet best."""
+def plan(sheet: Sheet, paper: str, say: Callable[[Any], str] = str) -> Plan:
+    """Choose the way up, the bands and the rows' height that print this sheet best, every
+    word whole in its column in the sheet's language (`say` says a word in it)."""
     page_size, short, long = PAPERS[paper]
     link = draw_code(sheet.link.url) if sheet.link else None
     best: Plan | None = None
     for landscape in (False, True):
         width, height = (long, short) if landscape else (short, long)
-        shape = _plan_one_way(sheet, width - SIDE_MARGINS, height - END_MARGINS, link)
+        shape = _plan_one_way(sheet, width - SIDE_MARGINS, height - END_MARGINS, link, say)
         way = f"{page_size} {'landscape' if landscape else 'portrait'}"
         option = Plan(way, landscape, *shape, link=link)
         if best is None or (option.pages, len(option.layouts)) < (best.pages, len(best.layouts)):
@@ -175,17 +195,20 @@ def plan(sheet: Sheet, paper: str) -> Plan:
 
 
 def _plan_one_way(
-    sheet: Sheet, width: float, height: float, link: DrawnCode | None
+    sheet: Sheet,
+    width: float,
+    height: float,
+    link: DrawnCode | None,
+    say: Callable[[Any], str],
 ) -> tuple[Sheet, tuple[Layout, ...], float, int, tuple[bool, ...]]:
     sides = sheet.sides
     bids = sheet.grids[0].bid_columns
-    dealer = _dealer_width(sheet)
-    boxes = _least_boxes(sheet)
+    first = _first_columns(sheet, say)
+    boxes = _least_boxes(sheet, say)
     side = bids * boxes[0] + sum(boxes[1:])
-    fixed = NUMBER + CARDS + TRUMP + dealer
-    per_band = max(1, min(len(sides), int((width - fixed) // side)))
+    per_band = max(1, min(len(sides), int((width - sum(first)) // side)))
     banded = in_bands(sheet, per_band)
-    layouts = tuple(grid_layout(grid, width, dealer, boxes) for grid in banded.grids)
+    layouts = tuple(grid_layout(grid, width, first, boxes) for grid in banded.grids)
     low, high = ROW_HEIGHTS[sheet.blank]
     blocks = _blocks(banded, layouts, width, link)
     pages = _pages(blocks, low, height)
@@ -201,40 +224,79 @@ def _plan_one_way(
 
 
 def grid_layout(
-    grid: Grid, width: float, dealer: float, boxes: tuple[float, float, float, float]
+    grid: Grid,
+    width: float,
+    first: tuple[float, float, float, float],
+    boxes: tuple[float, float, float, float],
 ) -> Layout:
-    """Share the page's width: the fixed columns, then each side's boxes in proportion to the
-    least width each needs."""
+    """Share the page's width: the first columns (number, cards, dealer, trump), then each
+    side's boxes in proportion to the least width each needs."""
     bid, took, score, total = boxes
-    fixed = NUMBER + CARDS + TRUMP + dealer
-    scale = (width - fixed) / (len(grid.sides) * (grid.bid_columns * bid + took + score + total))
+    scale = (width - sum(first)) / (
+        len(grid.sides) * (grid.bid_columns * bid + took + score + total)
+    )
+    number, cards, dealer, trump = first
     return Layout(
-        NUMBER, CARDS, dealer, TRUMP, bid * scale, took * scale, score * scale, total * scale
+        number, cards, dealer, trump, bid * scale, took * scale, score * scale, total * scale
     )
 
 
-def _dealer_width(sheet: Sheet) -> float:
-    """Make the dealer's column as wide as the longest name needs, within limits."""
+def _heading(word: str, size: float) -> float:
+    """Return the width a bold heading needs in its column: its longest word and the padding."""
+    return max((text_width(part, size, bold=True) for part in word.split()), default=0.0) + PADDING
+
+
+def _first_columns(sheet: Sheet, say: Callable[[Any], str]) -> tuple[float, float, float, float]:
+    """Return the widths of the number, cards, dealer and trump columns: as wide as their
+    headings need, the dealer's as the longest name needs too, within limits."""
     names = [name for _, name in sheet.seating if name]
     widest = max((text_width(name, DEALER_SIZE) for name in names), default=DEALER[0])
-    return round(min(DEALER[1], max(DEALER[0], widest + 5.0)), 1)
+    heads = {key: _heading(say(HEADINGS[key]), FIXED_HEAD) for key in ("deal", "cards", "trump")}
+    dealer = min(
+        DEALER[1], max(DEALER[0], widest + 5.0, _heading(say(HEADINGS["dealer"]), FIXED_HEAD))
+    )
+    return (
+        max(NUMBER, heads["deal"]),
+        max(CARDS, heads["cards"]),
+        round(dealer, 1),
+        max(TRUMP, heads["trump"]),
+    )
 
 
-def _least_boxes(sheet: Sheet) -> tuple[float, float, float, float]:
+def _least_boxes(sheet: Sheet, say: Callable[[Any], str]) -> tuple[float, float, float, float]:
     """Return the least width of a side's bid, took, score and total boxes on this sheet.
 
-    A filled box is as wide as its widest words: a bid in words wraps at its spaces and is
-    set smaller (sheet.css, `.word`); totals are bold.
+    A box is as wide as the heading over it (a bid box as the partner's name over it); a
+    filled box as its widest words too: a bid in words wraps at its spaces and is set smaller
+    (sheet.css, `.word`); totals are bold. A side's boxes together are as wide as its name's
+    longest word.
     """
-    if sheet.blank:
-        return BLANK_BOXES
-    bid, took, score, total = FILLED_BOXES
+    heads = (_heading(say(HEADINGS[key]), BOX_HEAD) for key in ("bid", "took", "score", "total"))
+    least = BLANK_BOXES if sheet.blank else FILLED_BOXES
+    bid, took, score, total = (max(box, need) for box, need in zip(least, heads, strict=True))
+    if not sheet.blank:
+        bid, took, score, total = _filled_boxes(sheet, (bid, took, score, total), say)
+    sides = [side for grid in sheet.grids for side in grid.sides]
+    bidders = [name for side in sides for _, name in side.bidders if name]
+    bid = max([bid] + [_heading(name, BIDDER) for name in bidders])
+    bids = sheet.grids[0].bid_columns
+    name = max((_heading(side.title, SIDE_NAME) for side in sides), default=0.0)
+    grow = max(1.0, name / (bids * bid + took + score + total))
+    return bid * grow, took * grow, score * grow, total * grow
+
+
+def _filled_boxes(
+    sheet: Sheet, boxes: tuple[float, float, float, float], say: Callable[[Any], str]
+) -> tuple[float, float, float, float]:
+    """Widen the boxes of a filled sheet to its widest bids (said in its language), tricks,
+    scores and totals."""
+    bid, took, score, total = boxes
     for grid in sheet.grids:
         for row in grid.rows:
             for side in row.cells:
                 for cell in side.bids:
                     size = 5.8 if len(cell.text) > 5 else 8.0
-                    for word in cell.text.split():
+                    for word in say(cell.text).split():
                         bid = max(bid, text_width(word, size) + PADDING)
                 took = max(took, text_width(side.took.text + "✓", 8.0) + PADDING)
                 score = max(score, text_width(side.score.text, 8.0) + PADDING)

@@ -21,17 +21,26 @@ from ..rules import GameResult, Ruleset, ScoreError
 from ..rules.sentences import render, say
 from ..screen.bidi import isolate
 from .fetcher import static_url_fetcher
-from .layout import PAPERS, Plan, plan
+from .layout import HEADINGS, PAPERS, Plan, plan
 
 #: The most rows a sheet prints: a schedule of 104 deals, and as many thrown in and dealt again.
 MAX_SHEET_ROWS = 208
 
 
 @functools.cache
+def _catalog(language: str) -> Any:
+    """Return the app's catalog of the language (English: the words as written)."""
+    from babel.support import NullTranslations, Translations
+
+    if language != "en" and language in LANGUAGES:
+        return Translations.load(str(TRANSLATIONS), [language])
+    return NullTranslations()
+
+
+@functools.cache
 def _environment(language: str = "en") -> Any:
     """Return the sheet's Jinja environment, its words in the language (the app's catalogs)."""
     import jinja2
-    from babel.support import NullTranslations, Translations
 
     environment = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
@@ -40,15 +49,14 @@ def _environment(language: str = "en") -> Any:
         trim_blocks=False,
         extensions=["jinja2.ext.i18n"],
     )
-    catalog: NullTranslations = NullTranslations()
-    if language != "en" and language in LANGUAGES:
-        catalog = Translations.load(str(TRANSLATIONS), [language])
+    catalog = _catalog(language)
     environment.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
     environment.filters["isolate"] = isolate
     environment.filters["say"] = lambda said: say(said, catalog)
     environment.filters["named"] = lambda name: render(name, catalog)
     environment.filters["css_content"] = css_content
     environment.globals["language"] = lambda: language
+    environment.globals["headings"] = HEADINGS
     return environment
 
 
@@ -70,14 +78,16 @@ def _paper(paper: str) -> str:
     return paper.lower()
 
 
-def sheet_plan(sheet: Sheet, *, paper: str = "letter") -> Plan:
-    """Return how the sheet goes onto this paper: the way up, its bands, its rows' height."""
-    return plan(sheet, _paper(paper))
+def sheet_plan(sheet: Sheet, *, paper: str = "letter", language: str = "en") -> Plan:
+    """Return how the sheet goes onto this paper: the way up, its bands, its rows' height,
+    its columns as wide as its words need in the language."""
+    catalog = _catalog(language)
+    return plan(sheet, _paper(paper), say=lambda said: say(said, catalog))
 
 
 def sheet_html(sheet: Sheet, *, paper: str = "letter", language: str = "en") -> str:
     """Return the sheet as the HTML WeasyPrint lays out, its words in the language."""
-    chosen = sheet_plan(sheet, paper=paper)
+    chosen = sheet_plan(sheet, paper=paper, language=language)
     template = _environment(language).get_template("sheets/sheet.html")
     return template.render(sheet=chosen.sheet, plan=chosen)
 
@@ -101,11 +111,16 @@ def sheet_pdf(
 
 def pdf_from_html(html: str, *, static_root: Path = STATIC) -> bytes:
     """Lay out HTML as a PDF; relative URLs point into static_root, and nothing else loads."""
+    return laid_out(html, static_root=static_root).write_pdf()
+
+
+def laid_out(html: str, *, static_root: Path = STATIC) -> Any:
+    """Return WeasyPrint's layout of HTML (its pages' boxes), as the PDF is drawn from it."""
     from weasyprint import HTML
 
     base_url = Path(static_root).resolve().as_uri() + "/"
     fetcher = static_url_fetcher(static_root)
-    return HTML(string=html, base_url=base_url, url_fetcher=fetcher).write_pdf()
+    return HTML(string=html, base_url=base_url, url_fetcher=fetcher).render()
 
 
 def render_game_sheet(

@@ -18,6 +18,7 @@ from .. import DOCS
 from ..machine import config
 from ..presentation.docs import DOCUMENTS, document_page
 from .language import language
+from .wrapping import unbroken_code, unbroken_text
 
 bp = Blueprint("docs", __name__, url_prefix="/docs")
 
@@ -67,11 +68,19 @@ def markdown() -> Any:
         html = plain_fence(tokens, index, options, env)
         return html.replace("<pre>", '<pre tabindex="0">', 1)
 
+    def code_inline(_renderer: Any, tokens: Any, index: int, options: Any, env: Any) -> str:
+        return str(unbroken_code(tokens[index].content))
+
+    def text(_renderer: Any, tokens: Any, index: int, options: Any, env: Any) -> str:
+        return str(unbroken_text(tokens[index].content))
+
     renderer.core.ruler.push("heading_ids", heading_ids)
     renderer.core.ruler.push("document_links", document_links)
     renderer.add_render_rule("table_open", table_open)
     renderer.add_render_rule("table_close", table_close)
     renderer.add_render_rule("fence", fence)
+    renderer.add_render_rule("code_inline", code_inline)
+    renderer.add_render_rule("text", text)
     return renderer
 
 

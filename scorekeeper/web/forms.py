@@ -116,7 +116,7 @@ class DayField(DateField):
             super().process_formdata(valuelist)
         except ValueError:
             raise ValueError(
-                Sentence("Write the day as year-month-day, like 2026-11-23.")
+                Sentence("Write the day as year-month-day, like 2026\u201111\u201123.")
             ) from None
 
 

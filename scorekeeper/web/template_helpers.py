@@ -20,6 +20,7 @@ from .runtime import runtime_url
 from .sharing import edit_url, edit_urls, home_by_name, watch_url, watch_urls
 from .sheets import reader_paper
 from .trust import secure_origin
+from .wrapping import unbroken_text
 
 
 def pick(indices: Iterable[int], values: list) -> list:
@@ -49,6 +50,7 @@ FILTERS = {
     "pick": pick,
     "markdown": as_html,
     "one_decimal": one_decimal,
+    "unbroken": unbroken_text,
     "when": when,
 }
 GLOBALS = {

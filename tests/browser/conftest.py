@@ -11,16 +11,19 @@ certificate store (NSS), under a HOME of the tests' own.
 
 from __future__ import annotations
 
+import copy
 import datetime
 import os
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
 from scorekeeper.machine import certificates
 from scripts.benchmarks.server import Server
+from tests.conftest import example
 
 CHROMIUM = "/usr/bin/chromium"
 #: The address the server believes phones open it at; mapped to loopback in Chromium.
@@ -36,6 +39,7 @@ CHROMIUM_ARGS = [
     f"--host-resolver-rules=MAP {LAN_ADDRESS} 127.0.0.1",
 ]
 PHONE = {"width": 360, "height": 740}
+NARROW = {"width": 360, "height": 640}
 
 pytestmark = pytest.mark.browser
 
@@ -130,15 +134,54 @@ def phone(browser, live_server: Server) -> Iterator[object]:
 @pytest.fixture(scope="module")
 def georgian(browser, live_server: Server) -> Iterator[object]:
     """One phone at 360 px that chose Georgian with the switch at the foot of the home page."""
-    context = browser.new_context(
-        viewport={"width": 360, "height": 640}, base_url=live_server.phone_url
-    )  # type: ignore[attr-defined]
+    context = browser.new_context(viewport=NARROW, base_url=live_server.phone_url)
     page = context.new_page()
     page.goto("/")
     page.locator('footer.languages a[hreflang="ka"]').click()
     page.wait_for_url("**/")
     yield page
     context.close()
+
+
+@pytest.fixture(scope="module", params=["en", "ka"])
+def scorer(request, browser, live_server):
+    """One phone for every page: the scorer's, as it starts the games, reading English or
+    (chosen with the switch at the foot of the page) Georgian."""
+    context = browser.new_context(viewport=NARROW, base_url=live_server.phone_url)
+    page = context.new_page()
+    if request.param != "en":
+        page.goto("/")
+        page.locator(f'footer.languages a[hreflang="{request.param}"]').click()
+        page.wait_for_url("**/")
+    page.language = request.param  # type: ignore[attr-defined]
+    yield page
+    context.close()
+
+
+def games_to_look_at(page, names: list[str] | None = None) -> tuple[str, str, str, str]:
+    """Start games on this phone: a game over (Back Alley), a Joker game three deals in and a
+    Joker game moved to the archive, its players named `names` (the examples' names if none);
+    return their ids in that order and the game being played's edit link, its path
+    (tests/pages.py's `every_page` takes them)."""
+    page.goto("/")
+    token = page.locator('meta[name="csrf-token"]').get_attribute("content")
+
+    def create(slug: str, deals: int | None = None) -> str:
+        document = copy.deepcopy(example(slug))
+        document["deals"] = document["deals"][:deals]
+        if names:
+            document["players"] = names[: len(document["players"])]
+        made = InPage(page).post("/api/games", data=document, headers={"X-CSRFToken": token})
+        assert made.status == 201, made.text()
+        return made.json()["id"]
+
+    finished, current, archived = create("back-alley-pagat"), create("joker", 3), create("joker")
+    moved = InPage(page).post(
+        f"/games/{archived}/archive", form={"csrf_token": token, "game": archived}
+    )
+    assert moved.ok, moved.text()
+    join = InPage(page).get(f"/api/games/{current}").json()["edit_url"]
+    return finished, current, archived, urlsplit(join).path
 
 
 def screenshot(page, name: str) -> Path:

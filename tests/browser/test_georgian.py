@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import InPage
-from tests.browser.test_every_page import NARROW
+from tests.browser.conftest import NARROW, InPage
 from tests.conftest import example
 
 pytestmark = pytest.mark.browser

@@ -11,8 +11,7 @@ import subprocess
 import pytest
 
 from scorekeeper.rules.variants import variant_document
-from tests.browser.conftest import InPage
-from tests.browser.test_every_page import NARROW
+from tests.browser.conftest import NARROW, InPage
 from tests.browser.test_play import Phone
 
 pytestmark = pytest.mark.browser

@@ -102,6 +102,25 @@ def test_every_catalog_entry_is_translated_and_the_compiled_catalog_is_current()
     assert compiled == written, "run `make translations` and commit the .mo"
 
 
+def test_no_line_ends_between_a_georgian_ending_and_its_word_nor_inside_a_range():
+    """A Georgian ending hyphened to a number, a name or a sign ("13‑მდე", "Bob‑ის", "≠‑ით")
+    and a range of numbers ("1‑8") are joined with a no-break hyphen (U+2011): after a plain
+    hyphen a browser may end the line, leaving the ending or the number alone on the next."""
+    plain = re.compile(r"[^\s\u10a0-\u10ff]-[\u10a0-\u10ff]|\d-\d")
+    found = [
+        text
+        for message in _catalog()
+        if message.id
+        for text in (*_texts(message.id), *_texts(message.string))
+        if plain.search(text)
+    ]
+    assert found == []
+
+
+def _texts(value) -> tuple[str, ...]:
+    return tuple(value) if isinstance(value, list | tuple) else (value,)
+
+
 def test_pybabel_compile_says_100_percent():
     pybabel = Path(sys.executable).with_name("pybabel")
     out = subprocess.run(
@@ -325,13 +344,15 @@ def test_a_refusal_of_the_rules_is_said_in_georgian_beside_what_it_refuses(clien
     game = example("joker")
     game["deals"][2]["tricks"] = [9, 9, 9, 9]
     said = _post_file(client, "/import", game)
-    assert said.startswith("ამ ფაილის შემოტანა შეუძლებელია: დარიგება 3: ხელების ჯამი 36-ია,"), said
+    assert said.startswith(
+        "ამ ფაილის შემოტანა შეუძლებელია: დარიგება 3: ხელების ჯამი 36\u2011ია,"
+    ), said
     assert re.search(r"[a-z]{3,}", said) is None, said
     # And the API's answer, to a phone that reads Georgian.
     token = csrf_token(client)
     answer = client.post("/api/games", json=game, headers={**KA, "X-CSRFToken": token})
     assert answer.status_code == 422
-    assert answer.get_json()["error"].startswith("დარიგება 3: ხელების ჯამი 36-ია,")
+    assert answer.get_json()["error"].startswith("დარიგება 3: ხელების ჯამი 36\u2011ია,")
     # The English is as it always was.
     client.get("/language/en?next=/")
     english = _post_file(client, "/import", game)

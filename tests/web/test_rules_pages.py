@@ -171,9 +171,9 @@ def test_compare_a_game_under_house_rules_deal_by_deal(client, token) -> None:
     response = client.get(f"/games/{game_id}/compare?ruleset={slug}")
     assert response.status_code == 200
     words = text(response)
-    # Final totals: side, ours, theirs, difference.
-    assert "Ann & Cy 141 281 +140" in words
-    assert "Bob & Dee 17 32 +15" in words
+    # Final totals: side, ours, theirs and the difference.
+    assert "Ann & Cy 141 281 (difference +140)" in words
+    assert "Bob & Dee 17 32 (difference +15)" in words
     # Both explanations of every deal.
     assert "Ann 3 + Cy 1 = 4 bid, took 5: 4 × 5 + 1 over = 21" in words
     assert "Ann 3 + Cy 1 = 4 bid, took 5: 4 × 10 + 1 over = 41" in words
@@ -188,8 +188,8 @@ def test_compare_a_game_under_house_rules_deal_by_deal(client, token) -> None:
 def test_compare_under_a_builtin_that_scores_the_same(client, token) -> None:
     game_id = new_game(client, token, TWO_DEALS)
     words = text(client.get(f"/games/{game_id}/compare?ruleset=back-alley-catsatcards"))
-    assert "Ann & Cy 141 141 0" in words
-    assert "Bob & Dee 17 17 0" in words
+    assert "Ann & Cy 141 141 (difference 0)" in words
+    assert "Bob & Dee 17 17 (difference 0)" in words
 
 
 def test_compare_says_which_deal_is_illegal_and_why(client, token) -> None:

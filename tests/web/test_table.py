@@ -474,8 +474,14 @@ def test_an_edit_that_breaks_a_bid_is_shown_next_to_the_bid(table, client):
     response = client.post(f"{table.url}/deals/1/edit", data=data)
     assert response.status_code == 422
     text = response.get_data(as_text=True)
+    # Beside Ann's bid: the select says what describes it, and that is the first message
+    # after it (under her row).
+    assert re.search(r"Ann's bid. aria-invalid=.true. aria-describedby=.bid-0-error.>", text)
     assert re.search(
-        r"Ann's bid.*?</select>\s*<p class=.error-text.[^>]*>Ann can bid at most", text, re.S
+        r"Ann's bid.*?</select>.*?<p class=.error-text. role=.alert. id=.bid-0-error.>"
+        r"Ann can bid at most",
+        text,
+        re.S,
     )
     uneven = {**data, "bid-0": "3", "team-0": "9", "team-1": "9"}
     text = client.post(f"{table.url}/deals/1/edit", data=uneven).get_data(as_text=True)
@@ -545,7 +551,9 @@ def test_an_edit_missing_some_tricks_says_so_in_words(table, client, ruleset, tr
     response = client.post(f"{table.url}/deals/1/edit", data=data)
     assert response.status_code == 422
     text = response.get_data(as_text=True)
-    assert f'<p class="error-text" role="alert">{message}</p>' in text
+    assert re.search(
+        f'<p class="error-text" role="alert"( id="{beside}-error")?>{message}</p>', text
+    )
     assert "team_tricks" not in text and "&#39;&#39;" not in text and "''" not in text
     assert client.get(f"{table.url}/export.json").get_json() == before  # nothing changed
     # Beside the field: the first message after that field's select.
