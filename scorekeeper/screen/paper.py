@@ -131,9 +131,26 @@ def grid_json(result: GameResult, said: Callable[[Any], str]) -> dict[str, Any]:
         "over": result.next is None,
         "throws_in": ruleset.redeal is not None,
         "trumps": [
-            {"raw": t, "shown": trump_label(t), "said": said(trump_label(t))} for t in trumps
+            {"raw": t, "shown": trump_shown(t, said), "said": trump_said(t, said)} for t in trumps
         ],
     }
+
+
+#: "No trump" as a deal's row shows it, in the narrow first column.
+NO_TRUMP_SHORT = Sentence("NT")
+
+
+def trump_shown(trump: str, said: Callable[[Any], str], short: bool = False) -> str:
+    """Show a trump as the grid does: a suit's symbol, or "no trump" in the reader's words
+    (short in a deal's row); nothing when none is noted."""
+    if trump == "none":
+        return said(NO_TRUMP_SHORT if short else trump_label(trump))
+    return str(trump_label(trump))
+
+
+def trump_said(trump: str, said: Callable[[Any], str]) -> str:
+    """Say a trump as a screen reader reads it: the suit's name, or "no trump"."""
+    return said(trump_label(trump) if trump == "none" else TRUMP_WORDS.get(trump, ""))
 
 
 def row_json(
@@ -161,8 +178,8 @@ def row_json(
         "title": said(title),
         "trump": {
             "raw": trump.raw,
-            "shown": str(trump_label(trump.raw)) if trump.raw != "none" else "NT",
-            "said": said(TRUMP_WORDS.get(trump.raw, trump.raw)),
+            "shown": trump_shown(trump.raw, said, short=True),
+            "said": trump_said(trump.raw, said),
             "state": trump.state,
             "words": said(trump.words),
         },

@@ -9,7 +9,7 @@ the pages in the reader's language.
 May import: machine, rules, house_rules, storage, standings, service, presentation,
 transfer, sheets, screen.
 Libraries: flask, flask_wtf, flask_limiter, limits, flask_compress, werkzeug, wtforms,
-jinja2, markupsafe, markdown_it, segno, flask_babel, babel, rjsmin.
+jinja2, markupsafe, markdown_it, segno, flask_babel, babel, rjsmin, rcssmin.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from werkzeug.formparser import FormDataParser
 
 from .. import STATIC, TEMPLATES
 from ..machine import config
-from .assets import KEPT_FOR, is_fingerprinted, served_content
+from .assets import KEPT_FOR, MINIFIERS, is_fingerprinted, served_content
 from .security import csrf
 
 
@@ -39,9 +39,9 @@ class ScorekeeperApp(Flask):
 
     def send_static_file(self, filename: str) -> Response:
         response = super().send_static_file(filename)
-        if filename.endswith(".js") and response.status_code == 200:
-            # A script is sent as its fingerprint was taken: no comments, its imports
-            # fingerprinted.
+        if filename.endswith(tuple(MINIFIERS)) and response.status_code == 200:
+            # A script or a style sheet is sent as its fingerprint was taken: no comments,
+            # a script's imports fingerprinted.
             content = served_content(str(self.static_folder), filename)
             if content is not None:
                 response.direct_passthrough = False

@@ -19,9 +19,11 @@ import functools
 import hashlib
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import rcssmin
 import rjsmin
 from flask import Flask, current_app, request, url_for
 
@@ -31,26 +33,30 @@ KEPT_FOR = 365 * 24 * 3600
 Version = tuple[int, int]
 
 
-#: How often each script was minified (by its path), for the tests: once per version of it.
+#: The files sent minified, by their ending, and how: their comments and blank space are for
+#: whoever reads them, a phone needs only the code (rjsmin, rcssmin: small, long-kept, and
+#: leave strings, regular expressions and `url()`s alone).
+MINIFIERS = {".js": rjsmin.jsmin, ".css": rcssmin.cssmin}
+#: How often each file was minified (by its path), for the tests: once per version of it.
 MINIFIED: collections.Counter[str] = collections.Counter()
-#: Each script minified, by its path, with the version of the file it was minified from.
+#: Each file minified, by its path, with the version of the file it was minified from.
 _minified: dict[str, tuple[Version, str]] = {}
 #: Each script as it was last sent, by its path and the app's mount point, with that version.
 _sent: dict[tuple[str, str], tuple[Version, bytes]] = {}
 
 
 def served_content(folder: str, filename: str) -> bytes | None:
-    """Return a static file as it is sent: a script without its comments and blank space
-    (rjsmin: they are written to be read, a phone needs only the code) and with the
-    "/static/…" addresses it names fingerprinted (`with_fingerprints`), any other file as it
-    is (None: no such file).
+    """Return a static file as it is sent: a script or a style sheet without its comments
+    and blank space (`MINIFIERS`) and with the "/static/…" addresses it names fingerprinted
+    (`with_fingerprints`), any other file as it is (None: no such file).
 
-    A script is minified once per version of its file (its mtime and size) and kept as
-    sent; in debug mode, where a script it imports may change too, its addresses are
-    fingerprinted again on every request.
+    A file is minified once per version of it (its mtime and size) and kept as sent; in
+    debug mode, where a script it imports may change too, its addresses are fingerprinted
+    again on every request.
     """
     path = Path(folder) / filename
-    if not filename.endswith(".js"):
+    minify = MINIFIERS.get(path.suffix)
+    if minify is None:
         try:
             return path.read_bytes()
         except OSError:
@@ -65,7 +71,7 @@ def served_content(folder: str, filename: str) -> bytes | None:
     if sent is not None and sent[0] == version and not current_app.debug:
         return sent[1]
     try:
-        script = _minify(key, version, path)
+        script = _minify(key, version, path, minify)
     except OSError:
         return None
     if '"/static/' in script:
@@ -75,11 +81,11 @@ def served_content(folder: str, filename: str) -> bytes | None:
     return content
 
 
-def _minify(key: str, version: Version, path: Path) -> str:
+def _minify(key: str, version: Version, path: Path, minify: Callable[[str], str]) -> str:
     kept = _minified.get(key)
     if kept is not None and kept[0] == version:
         return kept[1]
-    script = rjsmin.jsmin(path.read_bytes().decode("utf-8"))
+    script = minify(path.read_bytes().decode("utf-8"))
     MINIFIED[key] += 1
     _minified[key] = (version, script)
     return script

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import re
 
+import rcssmin
 import rjsmin
 
 import scorekeeper
@@ -13,11 +14,13 @@ from scorekeeper.web import assets
 
 
 def fingerprint_of(name: str) -> str:
-    """Return a file's fingerprint: of its content as sent (a script without its comments,
-    its imports fingerprinted)."""
+    """Return a file's fingerprint: of its content as sent (a script or a style sheet
+    without its comments, a script's imports fingerprinted)."""
     content = (scorekeeper.STATIC / name).read_bytes()
     if name.endswith(".js"):
         content = rjsmin.jsmin(content.decode()).encode()
+    if name.endswith(".css"):
+        content = rcssmin.cssmin(content.decode()).encode()
     for imported in re.findall(rb'"/static/([^"?]+)"', content):
         here = f"/static/{imported.decode()}"
         content = content.replace(
@@ -98,6 +101,14 @@ def test_a_script_is_minified_once_and_a_changed_one_is_sent_changed(app, tmp_pa
     script.write_text("var again = 3;\n")
     assert client.get("/static/note.js").data == b"var again=3;"
     assert assets.MINIFIED[path] == 3
+
+
+def test_a_style_sheet_is_sent_without_its_comments(app, tmp_path) -> None:
+    app.static_folder = str(tmp_path)
+    (tmp_path / "note.css").write_text("/* Why the margin. */\n.note {\n  margin: 0 auto;\n}\n")
+    sent = app.test_client().get("/static/note.css")
+    assert sent.status_code == 200 and sent.data == b".note{margin:0 auto}"
+    assert assets.MINIFIED[str(tmp_path / "note.css")] == 1
 
 
 def test_a_script_kept_as_sent_names_its_imports_where_the_app_is_mounted(client) -> None:

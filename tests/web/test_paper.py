@@ -156,3 +156,25 @@ def test_a_question_that_is_not_the_grids_is_refused_in_words(client, api_game):
     answer = client.post(url, json={"ask": "paper", "document": broken}, headers=token)
     assert answer.status_code == 200
     assert "names must differ" in answer.get_json()["error"]
+
+
+def test_the_grids_trumps_are_said_in_the_pages_language(client, api_game):
+    """A suit is its symbol in any language; "no trump" is a word, and Georgian in Georgian:
+    on the trump buttons, and short in the row that holds it."""
+    document = example("joker") | {"deals": []}
+    game_id = api_game(document)
+    page = client.get(f"/games/{game_id}/paper", headers={"Accept-Language": "ka"})
+    trumps = {trump["raw"]: trump for trump in model(page.get_data(as_text=True))["grid"]["trumps"]}
+    assert trumps["spades"]["shown"] == "♠" and trumps["spades"]["said"] == "ყვავი"
+    assert trumps["none"]["shown"] == trumps["none"]["said"] == "უკოზირო"
+    asked = {"ask": "paper", "document": document, "typed": {"trump": "none"}, "language": "ka"}
+    answer = client.post(
+        f"/games/{game_id}/paper/check", json=asked, headers={"X-CSRFToken": csrf_token(client)}
+    )
+    assert answer.get_json()["row"]["trump"]["shown"] == "უკოზირო"
+    asked["language"] = "en"
+    answer = client.post(
+        f"/games/{game_id}/paper/check", json=asked, headers={"X-CSRFToken": csrf_token(client)}
+    )
+    assert answer.get_json()["row"]["trump"]["shown"] == "NT"
+    assert answer.get_json()["row"]["trump"]["said"] == "no trump"
