@@ -8,7 +8,7 @@
 // under the totals always says where things stand. On /offline (the page the service
 // worker shows with no connection) phone/here.js lists the games kept here and starts new ones.
 import * as store from "/static/phone/store.js";
-import { keepReached, nextOp, sayWhere, token, wasOffline, word } from "/static/phone/store.js";
+import { followTheServer, keepReached, nextOp, sayWhere, token, wasOffline, word } from "/static/phone/store.js";
 
 // The rules and the sending come once the page is idle, with the rules' runtime: the first
 // visit's page loads only what it needs to draw the server's screen and keep a tap.
@@ -35,7 +35,6 @@ function idle() {
 const GUARD = 450; // ms a new screen ignores taps: a slow double tap is two taps ~300 ms apart
 const screen = document.getElementById("screen");
 const shell = document.getElementById("phone-table");
-const settling = document.getElementById("settling");
 
 function randomKey() {
   const bytes = new Uint8Array(12);
@@ -375,18 +374,7 @@ function listen(table) {
       table.say(word("tapFailed", { error: error.message }));
     });
   });
-  if (settling) {
-    settling.addEventListener("click", function (event) {
-      const chosen = event.target.closest("[data-settle]");
-      if (!chosen) return;
-      chosen.disabled = true;
-      table.queue = table.queue.then(function () { return table.settleWith(chosen.dataset.settle); }).catch(function (error) {
-        table.say(word("tapFailed", { error: error.message }));
-      });
-    });
-  }
-  window.addEventListener("online", function () { table.say(); if (table.sync) table.sync.kick(); });
-  window.addEventListener("offline", function () { table.say(); });
+  followTheServer(table, function (error) { table.say(word("tapFailed", { error: error.message })); });
   // secure.js moves a page from the plain address to the secure one only once this phone has
   // nothing of this game to send: what a phone keeps is kept per address.
   window.scorekeeperWaiting = function () { return table.waiting(); };

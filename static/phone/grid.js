@@ -3,10 +3,9 @@
 // tbody of its cells, the words said at them, the choices beside them and a sheet's totals.
 // Rows are patched in place, never drawn anew, so the cell being typed keeps the focus and a
 // phone's keyboard stays up.
-import { nextOp, word } from "/static/phone/store.js";
+import { followTheServer, nextOp, word } from "/static/phone/store.js";
 
 const grid = document.getElementById("paper");
-const settling = document.getElementById("settling");
 
 // The keys a laptop's keyboard has beyond digits, by where they sit (any layout), and the
 // letters a phone's keyboard may send instead.
@@ -306,18 +305,7 @@ export function listen(paper) {
       if (open) body.querySelector("tr.sheet input").focus();
     }
   });
-  if (settling) {
-    settling.addEventListener("click", function (event) {
-      const chosen = event.target.closest("[data-settle]");
-      if (!chosen) return;
-      chosen.disabled = true;
-      paper.queue = paper.queue.then(function () { return paper.settleWith(chosen.dataset.settle); }).catch(function (error) {
-        paper.problem(word("paperFailed", { error: error.message }));
-      });
-    });
-  }
-  window.addEventListener("online", function () { paper.say(); if (paper.sync) paper.sync.kick(); });
-  window.addEventListener("offline", function () { paper.say(); });
+  followTheServer(paper, function (error) { paper.problem(word("paperFailed", { error: error.message })); });
   window.scorekeeperWaiting = function () {
     return Boolean(paper.record && paper.record.server && nextOp(paper.record));
   };

@@ -199,6 +199,24 @@ export async function keepReached(record, answered) {
 // `word("taps", {n: 3})` fills a pattern's blanks ("{n} taps"); a count picks its form.
 let words = null;
 
+// The conflict panel's choices and the connection's comings and goings, as the table and the
+// paper grid both follow them: `keeper` (table.js's Table, paper.js's Paper) settles with the
+// choice tapped, after whatever it is doing, and says where the game stands as the WiFi comes
+// and goes; a choice that fails is said by `failed(error)`.
+export function followTheServer(keeper, failed) {
+  const settling = document.getElementById("settling");
+  if (settling) {
+    settling.addEventListener("click", function (event) {
+      const chosen = event.target.closest("[data-settle]");
+      if (!chosen) return;
+      chosen.disabled = true;
+      keeper.queue = keeper.queue.then(function () { return keeper.settleWith(chosen.dataset.settle); }).catch(failed);
+    });
+  }
+  window.addEventListener("online", function () { keeper.say(); if (keeper.sync) keeper.sync.kick(); });
+  window.addEventListener("offline", function () { keeper.say(); });
+}
+
 export function word(key, values) {
   if (!words) words = window.scorekeeperWords || {};
   const blanks = values || {};

@@ -29,6 +29,16 @@ def linked(sheet, names, slug="bluke", first_dealer=0):
     return replace(sheet, link=SheetLink(BASE + sign(blank, "key"), blank.code))
 
 
+def blank_and_linked(rules: dict, slug: str, players: int, named: bool):
+    """Return a blank sheet for a house ruleset and a table of this many (named "Player 0"…,
+    the first dealing, or unnamed), with the link a server would print on it."""
+    names = [f"Player {seat}" for seat in range(players)]
+    ruleset = read_game({"ruleset": rules, "players": names, "deals": []}).ruleset
+    table = names if named else players
+    sheet = build_blank_sheet(ruleset, players=table, first_dealer=0 if named else None)
+    return linked(sheet, table, slug, 0 if named else None)
+
+
 def test_the_code_prints_at_least_2_cm_wide_with_its_quiet_zone_white() -> None:
     names = ["Ann", "Bob", "Cy", "Dee"]
     sheet = build_blank_sheet(find_ruleset("back-alley-pagat"), players=names, first_dealer=0)
@@ -71,11 +81,7 @@ def test_a_blank_sheet_of_six_sides_and_26_deals_takes_a_second_page_for_its_cod
     # Its 26 rows of pencil boxes fill a landscape A4 page: the code in the corner (20 mm and
     # its quiet zone, whatever the link) leaves them no room. The plan says so, and the sheet
     # prints as planned.
-    names = [f"Player {seat}" for seat in range(6)]
-    ruleset = read_game({"ruleset": SIX_ALONE, "players": names, "deals": []}).ruleset
-    table = names if named else 6
-    sheet = build_blank_sheet(ruleset, players=table, first_dealer=0 if named else None)
-    sheet = linked(sheet, table, "back-alley-for-six", 0 if named else None)
+    sheet = blank_and_linked(SIX_ALONE, "back-alley-for-six", 6, named)
     assert sheet_plan(replace(sheet, link=None), paper="a4").pages == 1
     pdf = sheet_pdf(sheet, paper="a4")
     assert len(pdf_pages(pdf)) == sheet_plan(sheet, paper="a4").pages == 2
@@ -86,11 +92,7 @@ def test_a_blank_sheet_of_six_sides_and_26_deals_takes_a_second_page_for_its_cod
 def test_twenty_players_print_on_the_pages_planned_with_the_code_on_the_first(
     paper: str, named: bool
 ) -> None:
-    names = [f"Player {seat}" for seat in range(20)]
-    ruleset = read_game({"ruleset": CROWD, "players": names, "deals": []}).ruleset
-    table = names if named else 20
-    sheet = build_blank_sheet(ruleset, players=table, first_dealer=0 if named else None)
-    sheet = linked(sheet, table, "bluke-for-a-crowd", 0 if named else None)
+    sheet = blank_and_linked(CROWD, "bluke-for-a-crowd", 20, named)
 
     pdf = sheet_pdf(sheet, paper=paper)
 

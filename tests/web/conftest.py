@@ -50,6 +50,18 @@ def buttons(page: str, name: str = "step") -> list[tuple[str, bool]]:
     return found
 
 
+def new_game_form(page: str, ruleset: str, players: list[str], dealer: str = "0") -> dict[str, Any]:
+    """Return the new-game form on this page (New game, or New game opened from a sheet)
+    filled in with a table: its token and nonce as the page gives them."""
+    return {
+        "csrf_token": hidden(page, "csrf_token"),
+        "nonce": hidden(page, "nonce"),
+        "ruleset": ruleset,
+        "dealer": dealer,
+        **{f"players-{seat}": name for seat, name in enumerate(players)},
+    }
+
+
 @dataclass
 class Table:
     """One phone at the table: it remembers the last page it saw, as a browser would."""
@@ -100,16 +112,7 @@ class Table:
     def new_game_form(self, ruleset: str, players: list[str], dealer: str = "0") -> dict[str, Any]:
         """Return the new-game form filled in, as a phone would send it."""
         page = self.client.get("/games/new").get_data(as_text=True)
-        data: dict[str, Any] = {
-            "csrf_token": hidden(page, "csrf_token"),
-            "nonce": hidden(page, "nonce"),
-            "ruleset": ruleset,
-            "dealer": dealer,
-            "start": "1",
-        }
-        for seat, name in enumerate(players):
-            data[f"players-{seat}"] = name
-        return data
+        return new_game_form(page, ruleset, players, dealer) | {"start": "1"}
 
     def start(self, ruleset: str, players: list[str], dealer: str = "0") -> Table:
         """Start a game through the new-game form."""

@@ -16,7 +16,7 @@ from pypdf import PdfReader
 from scorekeeper.storage.sheet_codes import ALPHABET
 from tests.conftest import csrf_token, example
 from tests.qr_codes import qr_links
-from tests.web.conftest import hidden
+from tests.web.conftest import hidden, new_game_form
 from tests.web.test_house_rules import save_five_player
 
 PAPERS_AND_LANGUAGES = [("a4", "en"), ("letter", "en"), ("a4", "ka"), ("letter", "ka")]
@@ -171,14 +171,8 @@ def test_a_game_started_on_new_game_from_a_sheet_is_found_by_the_sheet_again(cli
     pdf = printed(client, "/sheets/blank.pdf?ruleset=bluke&players=4")
     link = scanned(pdf)
     page = client.get(client.get(link).headers["Location"]).get_data(as_text=True)
-    form = {
-        "csrf_token": hidden(page, "csrf_token"),
-        "nonce": hidden(page, "nonce"),
-        "sheet": hidden(page, "sheet"),
-        "ruleset": "bluke",
-        "dealer": "2",
-        **{f"players-{seat}": name for seat, name in enumerate(["Ann", "Bob", "Cy", "Dee"])},
-    }
+    form = new_game_form(page, "bluke", ["Ann", "Bob", "Cy", "Dee"], dealer="2")
+    form["sheet"] = hidden(page, "sheet")
     started = client.post("/games/new", data=form)
     assert started.status_code == 303
 
@@ -193,14 +187,8 @@ def test_a_game_started_on_new_game_from_a_sheet_is_found_by_the_sheet_again(cli
 def test_a_new_game_form_with_a_changed_sheet_link_is_refused_in_words(client) -> None:
     link = scanned(printed(client, "/sheets/blank.pdf?ruleset=bluke&players=4"))
     page = client.get(client.get(link).headers["Location"]).get_data(as_text=True)
-    form = {
-        "csrf_token": hidden(page, "csrf_token"),
-        "nonce": hidden(page, "nonce"),
-        "sheet": changed(hidden(page, "sheet"), b"bluke", b"joker"),
-        "ruleset": "bluke",
-        "dealer": "0",
-        **{f"players-{seat}": name for seat, name in enumerate(["Ann", "Bob", "Cy", "Dee"])},
-    }
+    form = new_game_form(page, "bluke", ["Ann", "Bob", "Cy", "Dee"])
+    form["sheet"] = changed(hidden(page, "sheet"), b"bluke", b"joker")
     refused = client.post("/games/new", data=form)
 
     assert refused.status_code == 422

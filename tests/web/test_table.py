@@ -12,7 +12,7 @@ import pytest
 from scorekeeper.rules import score
 from scorekeeper.web.db import STORE
 from tests.conftest import csrf_token
-from tests.web.conftest import Table, buttons, hidden, join
+from tests.web.conftest import Table, buttons, hidden, join, new_game_form
 
 #: What a browser says it accepts over HTTPS: the answer as it travels.
 BROTLI = {"Accept-Encoding": "br, gzip"}
@@ -92,14 +92,7 @@ def test_new_game_with_a_repeated_nonce_creates_one_game(client):
 )
 def test_new_game_refuses_a_table_the_rules_cannot_seat(client, players, message):
     page = client.get("/games/new").get_data(as_text=True)
-    data = {
-        "csrf_token": hidden(page, "csrf_token"),
-        "nonce": hidden(page, "nonce"),
-        "ruleset": "back-alley-pagat",
-        "dealer": "0",
-        **{f"players-{i}": name for i, name in enumerate(players)},
-    }
-    response = client.post("/games/new", data=data)
+    response = client.post("/games/new", data=new_game_form(page, "back-alley-pagat", players))
     assert response.status_code == 422
     assert message in response.get_data(as_text=True)
     assert "/games/" not in client.get("/").get_data(as_text=True).replace("/games/new", "")
