@@ -97,12 +97,9 @@ def build_game_sheet(result: GameResult, *, date: datetime.date | str | None = N
     for position, deal in enumerate(result.deals, 1):
         following = result.deals[position] if position < len(result.deals) else None
         rows.append(replace(_played_row(result, deal, following), position=position))
-    if result.next is not None:
-        upcoming = result.next
-        for number in range(upcoming.number, len(schedule) + 1):
-            dealer = names[(upcoming.dealer + number - upcoming.number) % count]
-            row = _open_row(ruleset, count, number, schedule[number - 1], dealer)
-            rows.append(replace(row, current=number == upcoming.number))
+    for number, cards, dealer in result.slots_ahead():
+        row = _open_row(ruleset, count, number, cards, names[dealer])
+        rows.append(replace(row, current=result.next is not None and number == result.next.number))
     heads = _heads(ruleset, names)
     winners = result.winners or ()
     heads = tuple(

@@ -6,7 +6,8 @@ it deal by deal, with the ruleset's answers for the table worked out once
 (`plan.py`), each deal checked against the rules (`deal_checks.py`), into a
 `GameResult` whose every side of every deal carries its score and its explanation,
 written when first read (`scoring.py`), and every set its premia (`premia.py`). Players' names,
-what they may hold and how one person is known across games, are `names.py`'s.
+what they may hold and how one person is known across games, are `names.py`'s; the
+rulesets offered by slug, and which of them seat a table of N, `offered.py`'s.
 
 May import: nothing of Scorekeeper's (the standard library only).
 Libraries: none.

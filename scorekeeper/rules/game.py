@@ -85,6 +85,18 @@ class GameResult:
     def schedule(self) -> tuple[int, ...]:
         return self.game.ruleset.schedule(len(self.game.players))
 
+    def slots_ahead(self) -> list[tuple[int, int, int]]:
+        """Return (slot, cards, dealer) of every deal of the schedule still to play, the next
+        first, with the deal passing to the left each time (as if none is thrown in)."""
+        upcoming = self.next
+        if upcoming is None:
+            return []
+        schedule, players = self.schedule, len(self.game.players)
+        return [
+            (number, schedule[number - 1], (upcoming.dealer + number - upcoming.number) % players)
+            for number in range(upcoming.number, len(schedule) + 1)
+        ]
+
     def to_json(self) -> dict[str, Any]:
         """Return the output of `scorekeeper score` (docs/game-format.md) as a JSON-ready dict."""
         return {

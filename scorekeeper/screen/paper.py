@@ -107,13 +107,10 @@ def grid_json(result: GameResult, said: Callable[[Any], str]) -> dict[str, Any]:
         sides.append(
             {"name": result.sides[side], "seats": list(seats), "took": list(takers), "side": side}
         )
-    upcoming = []
-    if result.next is not None:
-        setup = result.next
-        schedule = result.schedule
-        for number in range(setup.number + 1, len(schedule) + 1):
-            dealer = players[(setup.dealer + number - setup.number) % len(players)]
-            upcoming.append({"number": number, "cards": schedule[number - 1], "dealer": dealer})
+    upcoming = [
+        {"number": number, "cards": cards, "dealer": players[dealer]}
+        for number, cards, dealer in result.slots_ahead()[1:]  # the first is `current`
+    ]
     trumps = [t for t in TRUMPS if t != "none" or ruleset.allows_no_trump()]
     current = None
     if result.next is not None:

@@ -15,7 +15,7 @@ from ..presentation.sheet_grid import NoSuchPart, sheet_part
 from ..rules import ScoreError
 from ..rules.ruleset import Ruleset
 from ..rules.sentences import Sentence
-from ..sheets.layout import default_paper
+from ..sheets.layout import PAPERS, default_paper
 from ..sheets.printer import print_in_background
 from ..storage import NotFound, find_any_ruleset
 from .db import get_db
@@ -26,7 +26,6 @@ from .sheet_links import new_blank_link, watch_link
 from .slow import slow
 
 bp = Blueprint("sheets", __name__)
-PAPERS = ("letter", "a4")
 #: The paper this phone chose last (A4 or Letter), remembered for its next sheet.
 PAPER_COOKIE = "scorekeeper_paper"
 PRINTERS = "scorekeeper.sheet_printers"
