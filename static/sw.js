@@ -31,6 +31,7 @@ var SHELL = [
   "/static/phone/grid.js",
   "/static/paper.css",
   "/static/wakelock.js",
+  "/static/worths.js",
   "/static/install.js",
   "/static/icons/icon.svg",
   "/static/icons/icon-192.png",

@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..rules import DealResult, GameResult, ScoreError, sides_ahead, trump_label
+from ..rules import DealResult, Game, GameResult, ScoreError, sides_ahead, trump_label
 from ..rules.entry import DraftDeal, replay, taps_of
 from ..rules.sentences import Lines, Sentence
+from ..rules.worth import Worth, bid_worth
 
 #: The suits offered as trump, in the order of their buttons.
 SUITS = ("clubs", "diamonds", "hearts", "spades")
@@ -56,6 +57,8 @@ class Choice:
     reason: str = ""  #: why it is struck out
     pressed: bool | None = None  #: for a button that toggles (trump, rainbow)
     suit: str = ""  #: the suit a trump button shows
+    worth: str = ""  #: a bid's points if made, beside its words ("+30")
+    worth_words: str = ""  #: what it scores in words ("made: +30 · one short: −10")
 
 
 @dataclass(frozen=True)
@@ -256,14 +259,15 @@ def _ask(deal: DraftDeal) -> Ask:
     game, players = deal.game, deal.game.players
     if deal.bidding:
         bidder = players[deal.next_bidder or 0]
-        choices = deal.choices()
-        return Ask(
-            kind="bid",
-            who=bidder,
-            choices=[
-                Choice(f"bid:{c.bid.to_json()}", c.label, c.allowed, c.reason) for c in choices
-            ],
-        )
+        choices = []
+        for c in deal.choices():
+            worth = bid_worth(game, deal.setup, deal.bids, c.bid) if c.allowed else None
+            shown, words = ("", "") if worth is None else worth_said(worth, game)
+            step = f"bid:{c.bid.to_json()}"
+            choices.append(
+                Choice(step, c.label, c.allowed, c.reason, worth=shown, worth_words=words)
+            )
+        return Ask(kind="bid", who=bidder, choices=choices)
     taker = deal.next_trick_taker
     rainbows = []
     if deal.asks_rainbows:
@@ -279,6 +283,34 @@ def _ask(deal: DraftDeal) -> Ask:
         rainbows=rainbows,
         rest_to=rest_to,
     )
+
+
+def points(score: int) -> str:
+    """Write points with their sign, a true minus for a loss: "+30", "−10", "0"."""
+    return f"+{score}" if score > 0 else f"\u2212{-score}" if score < 0 else "0"
+
+
+def worth_said(worth: Worth, game: Game) -> tuple[str, str]:
+    """Say what a bid is worth: its points if made, and in words ("made: +30 · one short: −10";
+    a partnership's side and the bid it would stand at first)."""
+    if worth.thrown_in:
+        return "", Sentence("everyone would have passed: the deal is dealt again")
+    said = []
+    if game.ruleset.has_teams and worth.side_bid is not None:
+        said.append(
+            Sentence(
+                "{side} would bid {tricks}", side=game.sides[worth.side], tricks=worth.side_bid
+            )
+        )
+    if worth.made is not None:
+        said.append(Sentence("made: {points}", points=points(worth.made)))
+    if worth.short is not None:
+        said.append(Sentence("one short: {points}", points=points(worth.short)))
+    if worth.over is not None:
+        said.append(Sentence("one over: {points}", points=points(worth.over)))
+    if worth.made is None and worth.short is None:
+        said.append(Sentence("more tricks than the deal has"))
+    return ("" if worth.made is None else points(worth.made)), Lines(said, " · ")
 
 
 def last_deal(result: GameResult, last: DealResult) -> LastDeal:

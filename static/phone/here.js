@@ -38,6 +38,7 @@ export async function onThisPhone(lent) {
     return;
   }
   shell.classList.add("scoring");
+  if (window.scorekeeperWorths) window.scorekeeperWorths(record.id);
   const table = new Table(record.id, "/games/" + record.id, null);
   listen(table);
   await table.resume(record);
