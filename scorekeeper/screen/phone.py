@@ -31,7 +31,8 @@ from ..rules import (
     read_game,
     score_game,
 )
-from ..rules.entry import DraftDeal, from_draft, take_tap
+from ..rules.drafts import from_draft
+from ..rules.entry import DraftDeal, take_tap
 from ..rules.lately import Lately
 from ..rules.records import TRUMP_WORDS
 from ..rules.sentences import Lines, Sentence, render

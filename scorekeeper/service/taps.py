@@ -7,7 +7,8 @@ and stores the draft again, or the game once its deals changed. No Flask here.
 
 from __future__ import annotations
 
-from ..rules.entry import from_draft, remember, take_tap
+from ..rules.drafts import from_draft, remember
+from ..rules.entry import take_tap
 from ..standings.results import store_results
 from ..storage import Connection, StoredGame, update_game
 from .games import load_to_change, save_draft

@@ -11,7 +11,8 @@ import pytest
 from scorekeeper.cli import main
 from scorekeeper.house_rules.compare import rescore
 from scorekeeper.rules import NoteRefused, find_ruleset, read_game, score_game
-from scorekeeper.rules.entry import DraftDeal, from_draft, take_tap
+from scorekeeper.rules.drafts import from_draft
+from scorekeeper.rules.entry import DraftDeal, take_tap
 
 from .conftest import game
 
