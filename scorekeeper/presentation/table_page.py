@@ -62,6 +62,8 @@ def describe_tap(players: Sequence[str], step: str) -> str:
     kind, _, value = step.partition(":")
     if kind == "undo":
         return Sentence("undo")
+    if kind == "note":
+        return Sentence("the note on the last deal")
     if kind == "trump":
         return Sentence("trump {suit}", suit=trump_label(value) or value)
     if kind == "bid":

@@ -133,6 +133,8 @@ def screen(asked: dict[str, Any]) -> dict[str, Any]:
         token=str(asked.get("token") or ""),
         nonce=str(asked.get("nonce") or ""),
         problem=asked.get("problem") or None,
+        note_typed=asked.get("note_typed"),
+        note_problem=asked.get("note_problem") or None,
         language=language,
     )
     return {"html": html, "page": asdict(page), **state(game, result, deal)}
