@@ -17,6 +17,7 @@ from .errors import (
     NoteRefused,
     PlayersRefused,
     RulesetError,
+    ScoreError,
     TricksError,
 )
 from .game import GameResult, score_game
@@ -169,21 +170,20 @@ def read_name(given: Any, seat: int) -> str:
     """Read one player's name as it is kept (composed, trimmed), or say what is wrong with it."""
     if not isinstance(given, str) or not given.strip():
         raise NameRefused(Sentence("every player needs a name"), seat=seat)
-    if has_control_character(given):
-        raise NameRefused(
+    name = _kept_text(
+        given,
+        MAX_NAME_LENGTH,
+        NameRefused(
             Sentence("a name cannot hold control characters or broken text; type it again"),
             seat=seat,
-        )
-    name = unicodedata.normalize("NFC", given).strip()
-    if len(name) > MAX_NAME_LENGTH:
-        raise NameRefused(
+        ),
+        lambda n: NameRefused(
             Sentence(
-                "a name has at most {most} characters; this one has {n}",
-                most=MAX_NAME_LENGTH,
-                n=len(name),
+                "a name has at most {most} characters; this one has {n}", most=MAX_NAME_LENGTH, n=n
             ),
             seat=seat,
-        )
+        ),
+    )
     hidden = invisible_character(name)
     if hidden is not None:
         raise NameRefused(
@@ -314,22 +314,34 @@ def read_note(given: Any, deal: int) -> str | None:
         return None
     if not isinstance(given, str):
         raise NoteRefused(Sentence("a note must be text"), deal=deal)
-    if has_control_character(given):
-        raise NoteRefused(
+    note = _kept_text(
+        given,
+        MAX_NOTE_LENGTH,
+        NoteRefused(
             Sentence("a note cannot hold control characters (a line break, a tab) or broken text"),
             deal=deal,
-        )
-    note = unicodedata.normalize("NFC", given).strip()
-    if len(note) > MAX_NOTE_LENGTH:
-        raise NoteRefused(
+        ),
+        lambda n: NoteRefused(
             Sentence(
-                "a note has at most {most} characters; this one has {n}",
-                most=MAX_NOTE_LENGTH,
-                n=len(note),
+                "a note has at most {most} characters; this one has {n}", most=MAX_NOTE_LENGTH, n=n
             ),
             deal=deal,
-        )
+        ),
+    )
     return note or None
+
+
+def _kept_text(
+    given: str, most: int, control: ScoreError, too_long: Callable[[int], ScoreError]
+) -> str:
+    """Return text as it is kept, composed (NFC) and trimmed; raise `control` when it holds a
+    control character, `too_long(characters)` when it has more than `most` (code points)."""
+    if has_control_character(given):
+        raise control
+    kept = unicodedata.normalize("NFC", given).strip()
+    if len(kept) > most:
+        raise too_long(len(kept))
+    return kept
 
 
 #: Builds a DealRecord from a tuple of all its fields, for the plain reading's speed.

@@ -27,6 +27,8 @@ def tap(
         upcoming = current.result().next
         deal = from_draft(current.game, upcoming, current.draft) if upcoming else None
         tapped = take_tap(current.game, deal, step)
+        if tapped.result is None and tapped.deal is None:
+            return current  # a note written again as it was, on a game over: nothing changed
         if tapped.result is None:
             assert tapped.deal is not None  # only the draft changed
             return save_draft(db, current, remember(tapped.deal).to_draft())

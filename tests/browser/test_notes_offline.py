@@ -35,15 +35,15 @@ def test_a_note_written_offline_reaches_the_server_once_and_the_watch_page(brows
     document = example("back-alley-pagat")
     scorer, watcher = phone_context(browser, live_server), phone_context(browser, live_server)
     try:
-        page = scorer.new_page()
-        table = Phone(page)
+        table = Phone(scorer.new_page())
+        page = table.page
         game_url = start_game(
-            table, "back-alley-pagat", document["players"], document["first_dealer"]
+            table, document["ruleset"], document["players"], document["first_dealer"]
         )
         game_id = game_url.rsplit("/", 1)[-1]
         table.ready()
         rules_kept(page)
-        play(table, deal_taps(document)[:2])
+        play(table, deal_taps(document)[:2])  # two deals scored, online
         table.settled()
         version = server_game(live_server, game_id)["version"]
 

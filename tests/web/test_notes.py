@@ -203,32 +203,42 @@ def test_a_note_is_on_the_watch_page_the_scoresheet_the_pdf_and_the_file(
     assert "✎" in text
     exported = game_file(client, table.game_id)
     assert exported["deals"][1]["note"] == NOTE
-    form = client.get("/import").get_data(as_text=True)
-    imported = client.post(
-        "/import",
-        data={
-            "csrf_token": hidden(form, "csrf_token"),
-            "file": (io.BytesIO(json.dumps(exported).encode()), "game.json"),
-        },
-        content_type="multipart/form-data",
-    )
+    imported = import_file(client, exported)
     assert imported.status_code == 303
     again = imported.headers["Location"].rsplit("/", 1)[-1]
     assert game_file(client, again)["deals"][1]["note"] == NOTE
 
 
+def import_file(client, document: dict):
+    """Import a game file through the import page, as a phone does; return the answer."""
+    form = client.get("/import").get_data(as_text=True)
+    upload = (io.BytesIO(json.dumps(document).encode()), "game.json")
+    token = hidden(form, "csrf_token")
+    return client.post(
+        "/import", data={"csrf_token": token, "file": upload}, content_type="multipart/form-data"
+    )
+
+
 def test_a_file_with_a_bad_note_is_refused_in_words(client):
     document = {"ruleset": "back-alley-pagat", "players": FOUR, "deals": [{**DEAL_1, "note": 7}]}
-    form = client.get("/import").get_data(as_text=True)
-    refused = client.post(
-        "/import",
-        data={
-            "csrf_token": hidden(form, "csrf_token"),
-            "file": (io.BytesIO(json.dumps(document).encode()), "game.json"),
-        },
-        content_type="multipart/form-data",
-    )
+    refused = import_file(client, document)
     assert refused.status_code == 422
     assert "This file cannot be imported: deal 1: a note must be text" in html.unescape(
         refused.get_data(as_text=True)
     )
+
+
+def test_a_note_on_a_game_over_is_written_and_an_unchanged_one_changes_nothing(client, table):
+    from tests.conftest import example
+
+    game = example("back-alley-pagat")
+    token = csrf_token(client)
+    made = client.post("/api/games", json=game, headers={"X-CSRFToken": token})
+    table.game_id = made.get_json()["id"]
+    table.open()
+    assert "Game over" in table.page and 'name="note"' in table.page
+    version = int(hidden(table.page, "version"))
+    assert table.post("note", note="").status_code == 303  # as it was: nothing to write
+    assert int(hidden(table.open(), "version")) == version
+    assert table.post("note", note="the last hand was misdealt").status_code == 303
+    assert game_file(client, table.game_id)["deals"][-1]["note"] == "the last hand was misdealt"
