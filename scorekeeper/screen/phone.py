@@ -37,6 +37,7 @@ from ..rules.lately import Lately
 from ..rules.records import TRUMP_WORDS
 from ..rules.sentences import Lines, Sentence, render
 from ..rules.variants import VARIANTS, variant_document
+from .bidi import isolate
 from .chart import score_chart_svg
 from .drawing import catalog, draw, draw_screen
 from .page import last_deal_filled, table_page_of, taps_made, why_refused
@@ -207,6 +208,8 @@ def deal_words(result: GameResult, scored: DealResult) -> DealWords:
     if record.trump:
         trump = TRUMP_WORDS.get(record.trump, record.trump)
         said.append(Sentence("trump {trump}", trump=trump))
+    if record.note:  # two versions may differ by a note alone: the scorer sees which
+        said.append(Sentence("note “{note}”", note=isolate(record.note)))
     if scored.sides is None:
         return DealWords(setup.number, Lines(said, " · "), Sentence("thrown in: everyone passed"))
     if scored.side_tricks is not None:
