@@ -106,6 +106,7 @@ class Table {
     this.queue = Promise.resolve();
     this.problem = "";
     this.offline = false; // the server did not answer this phone's last request
+    this.note = null; // a note the rules refused: {typed, problem}, drawn beside its field
   }
 
   // Note whether the server answered the last request. Kept with the game: a page opened
@@ -231,6 +232,8 @@ class Table {
       token: token(),
       nonce: randomKey(),
       problem: this.problem,
+      note_typed: this.note ? this.note.typed : null, // a note refused: kept in its field
+      note_problem: this.note ? this.note.problem : "",
     };
   }
 
@@ -247,6 +250,7 @@ class Table {
     this.record.screen = drawn.html;
     swap(drawn.html);
     this.problem = "";
+    this.note = null;
     this.say();
   }
 
@@ -264,7 +268,8 @@ class Table {
     const asked = { ask: "tap", step: step, document: record.phone.document, draft: record.phone.draft, screen: this.screenAsked() };
     const answer = await rules.ask(asked);
     if (answer.error) {
-      this.problem = answer.error;
+      if (step.indexOf("note:") === 0) this.note = { typed: step.slice(5), problem: answer.error };
+      else this.problem = answer.error;
       await this.draw();
       return;
     }
@@ -287,6 +292,7 @@ class Table {
     for (const tap of record.waiting) {
       if (tap.sent) continue;
       const form = new URLSearchParams({ csrf_token: token(), nonce: tap.nonce, version: String(tap.version), step: tap.step });
+      if (tap.step.indexOf("note:") === 0) { form.set("step", "note"); form.set("note", tap.step.slice(5)); }
       try {
         answered = await fetch(this.url + "/tap", { method: "POST", body: form, redirect: "manual", credentials: "same-origin" });
       } catch (error) {
@@ -369,7 +375,8 @@ function listen(table) {
     tappedAt = now;
     try { sessionStorage.setItem("scorekeeper.tapped", String(now)); } catch (error) { /* private mode */ }
     inert();
-    const step = pressed.value;
+    // A note's words are its own field's: the tap says them after "note:".
+    const step = pressed.value === "note" ? "note:" + form.elements.note.value : pressed.value;
     table.queue = table.queue.then(function () { return table.tap(step); }).catch(function (error) {
       table.say(word("tapFailed", { error: error.message }));
     });

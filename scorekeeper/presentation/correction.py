@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..rules import TRUMPS, Bid, Ruleset, bid_choices, trump_label
+from ..rules import MAX_NOTE_LENGTH, TRUMPS, Bid, Ruleset, bid_choices, trump_label
 from ..rules.sentences import Sentence
 
 if TYPE_CHECKING:
@@ -63,6 +63,9 @@ class CorrectionPage:
     teams: list[Pick]  #: each team's tricks, in a partnership
     trump: Pick
     rainbows: list[RainbowHolder] = field(default_factory=list)  #: empty unless asked
+    note: str = ""  #: the deal's note, as recorded or as sent back
+    note_problem: str = ""  #: what is wrong with the note, said beside it
+    max_note_length: int = MAX_NOTE_LENGTH
     throws_in: bool = False  #: tricks left blank ("—") are offered: a deal thrown in
     problem: str = ""  #: what is wrong with the whole correction
     tricks_problem: str = ""  #: what is wrong with the tricks as a whole
@@ -140,6 +143,8 @@ def correction_page(
         trump=pick("trump", Sentence("Trump"), trump_choices(ruleset)),
         rainbows=rainbows,
         throws_in=ruleset.throws_in(),
+        note=str(values.get("note", "")),
+        note_problem=errors.get("note", ""),
         problem=errors.get("form", ""),
         tricks_problem=errors.get("tricks", ""),
     )

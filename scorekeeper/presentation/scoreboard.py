@@ -40,6 +40,7 @@ class BoardDeal:
     dealer: str
     thrown_in: bool = False
     lines: tuple[BoardLine, ...] = ()
+    note: str = ""  #: what the table wrote beside the deal
 
 
 @dataclass(frozen=True)
@@ -105,7 +106,14 @@ def build_scoreboard(stored: StoredGame, language: str = "en") -> Scoreboard:
                 for name, side in zip(result.sides, deal.sides, strict=True)
             )
         setup = deal.setup
-        last = BoardDeal(setup.number, setup.cards, players[setup.dealer], deal.thrown_in, lines)
+        last = BoardDeal(
+            setup.number,
+            setup.cards,
+            players[setup.dealer],
+            deal.thrown_in,
+            lines,
+            deal.record.note or "",
+        )
     upcoming = result.next
     return Scoreboard(
         game_id=stored.id,

@@ -254,6 +254,7 @@ def _played_row(result: GameResult, deal: DealResult, following: DealResult | No
         trump=_trump(record.trump),
         cells=(),
         set_end=_ends_set(ruleset, setup.number),
+        note=record.note or "",
     )
     if deal.thrown_in:
         upcoming = following.setup if following is not None else result.next

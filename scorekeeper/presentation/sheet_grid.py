@@ -54,6 +54,7 @@ class Row:
     current: bool = False  #: the deal to play next
     set_end: bool = False  #: the last deal of one of Joker's sets
     position: int | None = None  #: a played deal's place in the game file (to correct it)
+    note: str = ""  #: what the table wrote beside the deal (marked in its row, said below)
 
 
 @dataclass(frozen=True)
@@ -109,6 +110,12 @@ class Sheet:
     def row_count(self) -> int:
         """Return how many deal rows the sheet prints, over all its grids."""
         return sum(len(grid.rows) for grid in self.grids)
+
+    @property
+    def deal_notes(self) -> tuple[tuple[int, str], ...]:
+        """Return (deal number, note) of every deal with a note, as the sheet lists them."""
+        rows = self.grids[0].rows if self.grids else ()
+        return tuple((row.number, row.note) for row in rows if row.note)
 
     @property
     def sides(self) -> tuple[SideHead, ...]:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..rules import trump_label
-from ..rules.entry import DraftDeal, from_draft
+from ..rules.drafts import from_draft
+from ..rules.entry import DraftDeal
 from ..rules.lately import Lately
 from ..rules.sentences import Plural, Sentence
 from ..screen.page import TablePage, last_deal_filled, table_page_of
@@ -61,6 +62,8 @@ def describe_tap(players: Sequence[str], step: str) -> str:
     kind, _, value = step.partition(":")
     if kind == "undo":
         return Sentence("undo")
+    if kind == "note":
+        return Sentence("the note on the last deal")
     if kind == "trump":
         return Sentence("trump {suit}", suit=trump_label(value) or value)
     if kind == "bid":

@@ -38,6 +38,7 @@ from .errors import (
     GameOverError,
     IllegalBid,
     NameRefused,
+    NoteRefused,
     PlayersRefused,
     RulesetError,
     ScoreError,
@@ -51,12 +52,13 @@ from .gamefile import (
     read_deal,
     read_game,
     read_name,
+    read_note,
     read_players,
     score,
 )
 from .names import MAX_NAME_LENGTH, name_key, visible_name
 from .parts import Khishti, MissPenalty, PassLimit, Premia
-from .records import TRUMPS, DealRecord, Game, trump_label
+from .records import MAX_NOTE_LENGTH, TRUMPS, DealRecord, Game, trump_label
 from .ruleset import (
     AtLeast,
     Board,
@@ -76,6 +78,7 @@ __all__ = [
     "BUILTIN_DOCUMENTS",
     "DECISIONS",
     "MAX_NAME_LENGTH",
+    "MAX_NOTE_LENGTH",
     "PASS",
     "RAINBOW",
     "SOURCES",
@@ -97,6 +100,7 @@ __all__ = [
     "Khishti",
     "MissPenalty",
     "NameRefused",
+    "NoteRefused",
     "PassLimit",
     "PlayersRefused",
     "Premia",
@@ -130,6 +134,7 @@ __all__ = [
     "read_deal",
     "read_game",
     "read_name",
+    "read_note",
     "read_players",
     "score",
     "score_deal",

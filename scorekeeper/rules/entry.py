@@ -5,7 +5,9 @@ The table page keeps the deal in progress as the game's draft (storage's
 through the rules engine gives everything the page shows — who bids next,
 which bids are legal, the bids total, who leads, whose tricks are asked for —
 and undo is just dropping the last tap. When the last tap completes the deal,
-`DraftDeal.record()` gives the DealRecord to store. No Flask here.
+`DraftDeal.record()` gives the DealRecord to store. A note tap writes the last deal's note
+(`write_note`); the draft remembers the note it replaced, so undo takes a note change back
+as it takes back a tap. No Flask here.
 """
 
 from __future__ import annotations
@@ -27,9 +29,9 @@ from .bidding import (
     parse_bid,
 )
 from .deal_checks import DealSetup
-from .errors import GameFileError, GameOverError, IllegalBid, ScoreError, TricksError
+from .errors import GameFileError, GameOverError, IllegalBid, NoteRefused, ScoreError, TricksError
 from .game import GameResult, passes_used, score_game
-from .lately import Lately
+from .gamefile import read_note
 from .records import TRUMPS, DealRecord, Game
 from .sentences import Lines, Plural, Sentence
 
@@ -48,6 +50,10 @@ class DraftDeal:
     tricks: tuple[int, ...] = ()  #: in bidding order (one team count in a partnership)
     rainbows: tuple[int, ...] = ()  #: seats that held a rainbow
     filled: tuple[int, ...] = ()  #: the steps filled in because nothing else was possible
+    note: str | None = None  #: the note of the deal taken back into these taps, given back
+    #: The last deal's note before the last note change, in a 1-tuple (its note may be None),
+    #: while that change is still to be undone; None when there is none.
+    noted: tuple[str | None] | None = None
 
     # What the table sees ----------------------------------------------------------------
 
@@ -227,7 +233,11 @@ class DraftDeal:
 
     def undo(self) -> DraftDeal:
         """Return the deal without its last tap (and the values filled in after it)."""
-        return back_one(self.game, self.setup, self.steps)
+        return self.carrying(back_one(self.game, self.setup, self.steps))
+
+    def carrying(self, deal: DraftDeal) -> DraftDeal:
+        """Return another replay of this deal's taps with this deal's note and note change."""
+        return replace(deal, note=self.note, noted=self.noted)
 
     # Values nobody needs to tap ---------------------------------------------------------------
 
@@ -297,7 +307,7 @@ class DraftDeal:
         by_seat = self.bids_by_seat
         bids = tuple(by_seat[seat] for seat in range(self.players))
         if self.thrown_in:
-            return DealRecord(bids)
+            return DealRecord(bids, note=self.note)
         rainbows = self.rainbows if self.asks_rainbows else None
         if self.game.ruleset.partnership:
             team = self.tricks[0]
@@ -306,6 +316,7 @@ class DraftDeal:
                 team_tricks=(team, self.setup.cards - team),
                 trump=self.trump,
                 rainbows=rainbows,
+                note=self.note,
             )
         tricks = dict(zip(self.trick_takers, self.tricks, strict=True))
         tricks[self.setup.order[-1]] = self.tricks_left
@@ -314,11 +325,20 @@ class DraftDeal:
             tricks=tuple(tricks[seat] for seat in range(self.players)),
             trump=self.trump,
             rainbows=rainbows,
+            note=self.note,
         )
 
     def to_draft(self) -> dict[str, Any]:
-        """Return what storage keeps as the game's draft."""
-        return {"position": self.setup.index, "steps": [list(step) for step in self.steps]}
+        """Return what storage keeps as the game's draft (the note and note change, if any)."""
+        draft: dict[str, Any] = {
+            "position": self.setup.index,
+            "steps": [list(step) for step in self.steps],
+        }
+        if self.note is not None:
+            draft["note"] = self.note
+        if self.noted is not None:
+            draft["noted"] = list(self.noted)
+        return draft
 
 
 @dataclass(frozen=True)
@@ -339,18 +359,24 @@ def take_tap(game: Game, deal: DraftDeal | None, step: str) -> Tapped:
     with this, so the two cannot disagree on what a tap does.
     """
     kind, _, value = step.partition(":")
+    if kind == "note":
+        return write_note(game, deal, value)
     if kind == "undo":
         if deal is not None and deal.steps:
             return Tapped(game, deal.undo())
+        if deal is not None and deal.noted is not None:
+            (before,) = deal.noted
+            after = _with_last_note(game, before)
+            return Tapped(after, replace(deal, game=after, noted=None), score_game(after))
         if not game.deals:
             raise ScoreError("There is nothing to undo yet.")
         before = game.with_deals(game.deals[:-1])
         result = score_game(before)
         setup = result.next
         assert setup is not None  # the removed deal's slot is free again
-        return Tapped(
-            before, back_one(before, setup, taps_of(before, setup, game.deals[-1])), result
-        )
+        taken = game.deals[-1]
+        back = back_one(before, setup, taps_of(before, setup, taken))
+        return Tapped(before, replace(back, note=taken.note), result)
     if deal is None:
         raise GameOverError("The game is over: there is no deal left to enter.")
     deal = deal.tap(kind, value).fill_forced()
@@ -360,6 +386,29 @@ def take_tap(game: Game, deal: DraftDeal | None, step: str) -> Tapped:
     result = score_game(after)
     upcoming = None if result.next is None else DraftDeal(after, result.next)
     return Tapped(after, upcoming, result)
+
+
+def write_note(game: Game, deal: DraftDeal | None, text: str) -> Tapped:
+    """Write the last deal's note ("" takes it away), refusing a note the game file would.
+
+    The deal being entered remembers the note replaced, so the next undo with no tap of
+    that deal made takes the change back (once the game is over there is no deal being
+    entered: undo then takes back the last deal, its note kept with its taps).
+    """
+    if not game.deals:
+        raise NoteRefused(Sentence("there is no deal to write a note on yet"))
+    before = game.deals[-1].note
+    note = read_note(text, len(game.deals))
+    if note == before:
+        return Tapped(game, deal)
+    after = _with_last_note(game, note)
+    if deal is not None:
+        deal = replace(deal, game=after, noted=(before,))
+    return Tapped(after, deal, score_game(after))
+
+
+def _with_last_note(game: Game, note: str | None) -> Game:
+    return game.with_deals([*game.deals[:-1], game.deals[-1]._replace(note=note)])
 
 
 def _whole(value: str, what: str, deal: int) -> int:
@@ -390,39 +439,6 @@ def back_one(game: Game, setup: DealSetup, steps: Sequence[Step]) -> DraftDeal:
         if before.forced() != last:
             return before
     return DraftDeal(game, setup)
-
-
-#: Deals replayed lately: every tap reloads its page, which replays the same taps again.
-REPLAYS_KEPT = 64
-_replayed: Lately[tuple[int, int, tuple[Step, ...]], DraftDeal] = Lately(REPLAYS_KEPT)
-
-
-def from_draft(game: Game, setup: DealSetup, draft: Any) -> DraftDeal:
-    """Return the deal in progress from a stored draft (an empty one if it is for another deal).
-
-    The same game (one object while its text is unchanged) and taps replay to the same
-    deal, so a deal replayed lately, or just tapped (`remember`), is not replayed again.
-    """
-    if not isinstance(draft, dict) or draft.get("position") != setup.index:
-        return DraftDeal(game, setup)
-    steps = draft.get("steps")
-    if not isinstance(steps, list):
-        return DraftDeal(game, setup)
-    try:
-        key = (id(game), setup.index, tuple((str(kind), str(value)) for kind, value in steps))
-    except (TypeError, ValueError):  # a step that is not a pair: replay stops there
-        return replay(game, setup, steps)
-    kept = _replayed.get(key)
-    if kept is not None and kept.game is game and kept.setup == setup:
-        return kept
-    return remember(replay(game, setup, steps), key[2])
-
-
-def remember(deal: DraftDeal, steps: tuple[Step, ...] | None = None) -> DraftDeal:
-    """Keep a deal as what its taps (by default its own) replay to; return it."""
-    key = (id(deal.game), deal.setup.index, deal.steps if steps is None else steps)
-    _replayed.put(key, deal)
-    return deal
 
 
 def taps_of(game: Game, setup: DealSetup, record: DealRecord) -> list[Step]:

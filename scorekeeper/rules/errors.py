@@ -69,6 +69,16 @@ class NameRefused(GameFileError):
         )
 
 
+class NoteRefused(GameFileError):
+    """A deal's note that cannot be kept: not text, too long, or holding control characters.
+
+    Its field is "note", so a form shows it beside the note's field.
+    """
+
+    def __init__(self, message: str, *, deal: int | None = None) -> None:
+        super().__init__(message, deal=deal, field="note")
+
+
 class PlayersRefused(GameFileError):
     """A table the ruleset is not played by: too many players, or too few.
 

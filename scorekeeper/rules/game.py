@@ -53,8 +53,8 @@ class DealResult(NamedTuple):
         return None if self.sides is None else tuple(side.score for side in self.sides)
 
     def to_json(self) -> dict[str, Any]:
-        """Return the deal as `scorekeeper score` prints it."""
-        return {
+        """Return the deal as `scorekeeper score` prints it (its note, where it has one)."""
+        out = {
             "number": self.setup.number,
             "cards": self.setup.cards,
             "dealer": self.setup.dealer,
@@ -64,6 +64,9 @@ class DealResult(NamedTuple):
             "totals": list(self.totals),
             "explain": None if self.sides is None else [list(side.explain) for side in self.sides],
         }
+        if self.record.note:
+            out["note"] = self.record.note
+        return out
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,15 @@ from typing import Any
 from .bidding import KNOWN_BIDS, parse_bid
 from .builtins import BUILTIN_DOCUMENTS
 from .deal_checks import check_fits
-from .errors import GameFileError, NameRefused, PlayersRefused, RulesetError, TricksError
+from .errors import (
+    GameFileError,
+    NameRefused,
+    NoteRefused,
+    PlayersRefused,
+    RulesetError,
+    ScoreError,
+    TricksError,
+)
 from .game import GameResult, score_game
 from .names import (
     MAX_NAME_LENGTH,
@@ -21,14 +29,14 @@ from .names import (
     name_key,
 )
 from .offered import refused_for_players
-from .records import TRUMPS, DealRecord, Game
+from .records import MAX_NOTE_LENGTH, TRUMPS, DealRecord, Game
 from .ruleset import Ruleset, find_ruleset
 from .sentences import Plural, Sentence
 from .validation import limits_apply, refuse_unknown
 from .variants import VARIANTS, ready_made_ruleset, titled
 
 GAME_KEYS = ("ruleset", "players", "first_dealer", "deals")
-DEAL_KEYS = ("bids", "tricks", "team_tricks", "trump", "rainbows")
+DEAL_KEYS = ("bids", "tricks", "team_tricks", "trump", "rainbows", "note")
 
 #: Finds a ruleset from the game file's "ruleset" value (a slug or a house document).
 RulesetLookup = Callable[[Any], Ruleset]
@@ -162,21 +170,20 @@ def read_name(given: Any, seat: int) -> str:
     """Read one player's name as it is kept (composed, trimmed), or say what is wrong with it."""
     if not isinstance(given, str) or not given.strip():
         raise NameRefused(Sentence("every player needs a name"), seat=seat)
-    if has_control_character(given):
-        raise NameRefused(
+    name = _kept_text(
+        given,
+        MAX_NAME_LENGTH,
+        NameRefused(
             Sentence("a name cannot hold control characters or broken text; type it again"),
             seat=seat,
-        )
-    name = unicodedata.normalize("NFC", given).strip()
-    if len(name) > MAX_NAME_LENGTH:
-        raise NameRefused(
+        ),
+        lambda n: NameRefused(
             Sentence(
-                "a name has at most {most} characters; this one has {n}",
-                most=MAX_NAME_LENGTH,
-                n=len(name),
+                "a name has at most {most} characters; this one has {n}", most=MAX_NAME_LENGTH, n=n
             ),
             seat=seat,
-        )
+        ),
+    )
     hidden = invisible_character(name)
     if hidden is not None:
         raise NameRefused(
@@ -293,7 +300,48 @@ def _read_in_full(raw: Any, *, index: int, players: Sequence[str], ruleset: Rule
     rainbows = raw.get("rainbows")
     if rainbows is not None:
         rainbows = _rainbow_seats(rainbows, players, index)
-    return DealRecord(bids, tricks, team_tricks, trump, rainbows)
+    return DealRecord(bids, tricks, team_tricks, trump, rainbows, read_note(raw.get("note"), index))
+
+
+def read_note(given: Any, deal: int) -> str | None:
+    """Read a deal's note as it is kept (composed, trimmed; None for none), or say what is
+    wrong with it: it is not text, it is too long, or it holds control characters.
+
+    A note holds any script, counted in Unicode code points once composed (NFC), as a name
+    is; a line break is a control character, so a note is one line.
+    """
+    if given is None:
+        return None
+    if not isinstance(given, str):
+        raise NoteRefused(Sentence("a note must be text"), deal=deal)
+    note = _kept_text(
+        given,
+        MAX_NOTE_LENGTH,
+        NoteRefused(
+            Sentence("a note cannot hold control characters (a line break, a tab) or broken text"),
+            deal=deal,
+        ),
+        lambda n: NoteRefused(
+            Sentence(
+                "a note has at most {most} characters; this one has {n}", most=MAX_NOTE_LENGTH, n=n
+            ),
+            deal=deal,
+        ),
+    )
+    return note or None
+
+
+def _kept_text(
+    given: str, most: int, control: ScoreError, too_long: Callable[[int], ScoreError]
+) -> str:
+    """Return text as it is kept, composed (NFC) and trimmed; raise `control` when it holds a
+    control character, `too_long(characters)` when it has more than `most` (code points)."""
+    if has_control_character(given):
+        raise control
+    kept = unicodedata.normalize("NFC", given).strip()
+    if len(kept) > most:
+        raise too_long(len(kept))
+    return kept
 
 
 #: Builds a DealRecord from a tuple of all its fields, for the plain reading's speed.
@@ -344,7 +392,7 @@ def _read_plain(raw: Any, count: int, partnership: bool) -> DealRecord | None:
         if bid is None:
             return None
         read.append(bid)
-    return _new(DealRecord, (tuple(read), tricks, team_tricks, trump, None))
+    return _new(DealRecord, (tuple(read), tricks, team_tricks, trump, None, None))
 
 
 def _tricks_owners(

@@ -26,10 +26,14 @@ TRUMP_WORDS = {
     "spades": Sentence("spades"),
     "none": Sentence("none"),
 }
+#: The longest note a deal may carry, in characters (Unicode code points, once composed):
+#: a line or two of the margin of a paper sheet.
+MAX_NOTE_LENGTH = 200
 
 
 class DealRecord(NamedTuple):
-    """One deal as said at the table: bids by seat, tricks, trump, rainbow holders.
+    """One deal as said at the table: bids by seat, tricks, trump, rainbow holders, and
+    what the table wrote beside it (a misdeal, a ruling), which scores nothing.
 
     A named tuple rather than a frozen dataclass: a game file holds dozens of these and
     each is read on every load, where a tuple is built three times faster.
@@ -40,6 +44,7 @@ class DealRecord(NamedTuple):
     team_tricks: tuple[int, int] | None = None
     trump: str | None = None
     rainbows: tuple[int, ...] | None = None
+    note: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """Return the deal as the game file writes it."""
@@ -52,6 +57,8 @@ class DealRecord(NamedTuple):
             out["trump"] = self.trump
         if self.rainbows is not None:
             out["rainbows"] = list(self.rainbows)
+        if self.note:
+            out["note"] = self.note
         return out
 
 

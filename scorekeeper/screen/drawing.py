@@ -68,10 +68,13 @@ def draw_screen(
     token: str,
     nonce: str,
     problem: str | None = None,
+    note_typed: str | None = None,
+    note_problem: str | None = None,
     templates: Path = TEMPLATES,
     language: str = "en",
 ) -> str:
-    """Draw the table page's changing part, as `game.html` includes it."""
+    """Draw the table page's changing part, as `game.html` includes it (with a note refused:
+    the words typed, and why, beside its field)."""
     return draw(
         "screen/screen.html",
         templates,
@@ -79,5 +82,7 @@ def draw_screen(
         page=page,
         nonce=nonce,
         problem=problem,
+        note_typed=note_typed,
+        note_problem=note_problem,
         csrf_token=lambda: token,
     )

@@ -110,6 +110,7 @@ class LastDeal:
     lines: list[ScoredLine]
     dealt_by: str  #: who dealt it
     deals_next: str  #: who deals its replay, after a throw-in
+    note: str = ""  #: what the table wrote beside it, if anything
 
 
 @dataclass(frozen=True)
@@ -331,6 +332,7 @@ def last_deal(result: GameResult, last: DealResult) -> LastDeal:
         lines=lines,
         dealt_by=dealt,
         deals_next=again,
+        note=last.record.note or "",
     )
 
 

@@ -31,11 +31,13 @@ from ..rules import (
     read_game,
     score_game,
 )
-from ..rules.entry import DraftDeal, from_draft, take_tap
+from ..rules.drafts import from_draft
+from ..rules.entry import DraftDeal, take_tap
 from ..rules.lately import Lately
 from ..rules.records import TRUMP_WORDS
 from ..rules.sentences import Lines, Sentence, render
 from ..rules.variants import VARIANTS, variant_document
+from .bidi import isolate
 from .chart import score_chart_svg
 from .drawing import catalog, draw, draw_screen
 from .page import last_deal_filled, table_page_of, taps_made, why_refused
@@ -132,6 +134,8 @@ def screen(asked: dict[str, Any]) -> dict[str, Any]:
         token=str(asked.get("token") or ""),
         nonce=str(asked.get("nonce") or ""),
         problem=asked.get("problem") or None,
+        note_typed=asked.get("note_typed"),
+        note_problem=asked.get("note_problem") or None,
         language=language,
     )
     return {"html": html, "page": asdict(page), **state(game, result, deal)}
@@ -204,6 +208,8 @@ def deal_words(result: GameResult, scored: DealResult) -> DealWords:
     if record.trump:
         trump = TRUMP_WORDS.get(record.trump, record.trump)
         said.append(Sentence("trump {trump}", trump=trump))
+    if record.note:  # two versions may differ by a note alone: the scorer sees which
+        said.append(Sentence("note “{note}”", note=isolate(record.note)))
     if scored.sides is None:
         return DealWords(setup.number, Lines(said, " · "), Sentence("thrown in: everyone passed"))
     if scored.side_tricks is not None:

@@ -7,7 +7,8 @@ and stores the draft again, or the game once its deals changed. No Flask here.
 
 from __future__ import annotations
 
-from ..rules.entry import from_draft, remember, take_tap
+from ..rules.drafts import from_draft, remember
+from ..rules.entry import take_tap
 from ..standings.results import store_results
 from ..storage import Connection, StoredGame, update_game
 from .games import load_to_change, save_draft
@@ -26,6 +27,8 @@ def tap(
         upcoming = current.result().next
         deal = from_draft(current.game, upcoming, current.draft) if upcoming else None
         tapped = take_tap(current.game, deal, step)
+        if tapped.result is None and tapped.deal is None:
+            return current  # a note written again as it was, on a game over: nothing changed
         if tapped.result is None:
             assert tapped.deal is not None  # only the draft changed
             return save_draft(db, current, remember(tapped.deal).to_draft())

@@ -60,6 +60,7 @@ LEGEND = 11.5
 RULES_BOX = 16.0
 RULES_LINE = 8.7
 RULES_COLUMN_GAP = 14.0 + 18.0  #: the gap between its two columns, its padding and indents
+DEAL_NOTES_HEAD = 9.0 + 4.0  #: the deals' notes: their heading, and the gap after the list
 
 #: The columns every grid starts with: deal number, cards and trump, at least this wide and as
 #: wide as their headings need; the dealer's width is sized by the longest name (and its
@@ -339,6 +340,11 @@ def _blocks(
     lines = sum(lines_of(line, 6.5, column) for line in sheet.rules)
     legend = LEGEND if sheet.legend or sheet.notes else 0.0
     legend += sum(lines_of(note, 6.5, width) - 1 for note in sheet.notes) * 7.5
+    if sheet.deal_notes:  # their heading, then each deal's note as long as its words make it
+        legend += DEAL_NOTES_HEAD + sum(
+            lines_of(f"Deal {number}: {note}", 6.5, width - 8.0) * 7.5
+            for number, note in sheet.deal_notes
+        )
     blocks.append(_Block(legend + RULES_BOX + math.ceil(lines / 2) * RULES_LINE))
     return blocks
 

@@ -15,6 +15,7 @@ from flask import Blueprint, Response, request, url_for
 
 from ..presentation.api_answers import game_answer, one_deal, what_changed, whole_game
 from ..rules import ScoreError, read_game
+from ..rules.gamefile import DEAL_KEYS
 from ..rules.sentences import Sentence
 from ..service import games
 from ..service.errors import Conflict, KeyReused, NoSuchDeal, NotAllowed
@@ -29,7 +30,6 @@ from .sharing import edit_url, watch_url
 from .slow import slow
 
 bp = Blueprint("api", __name__, url_prefix="/api")
-DEAL_FIELDS = ("bids", "tricks", "team_tricks", "trump", "rainbows")
 NO_GAME = Sentence("There is no game with that id.")
 KEY_LENGTH = 200
 
@@ -151,10 +151,10 @@ def deal_payload() -> tuple[dict[str, Any], dict[str, Any]]:
     payload = read_json()
     if not isinstance(payload, dict):
         raise ScoreError("send the deal as a JSON object with bids and tricks")
-    unknown = sorted(set(payload) - {*DEAL_FIELDS, "deal", "version"})
+    unknown = sorted(set(payload) - {*DEAL_KEYS, "deal", "version"})
     if unknown:
         raise ScoreError(f"unknown field '{unknown[0]}' in the deal")
-    return payload, {key: payload[key] for key in DEAL_FIELDS if key in payload}
+    return payload, {key: payload[key] for key in DEAL_KEYS if key in payload}
 
 
 def changed(

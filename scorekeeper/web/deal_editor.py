@@ -51,6 +51,7 @@ class DealEditor:
                 taken = "" if record.tricks is None else str(record.tricks[seat])
                 values[f"tricks-{seat}"] = taken
         values["rainbows"] = {str(seat) for seat in record.rainbows or ()}
+        values["note"] = record.note or ""
         return values
 
     def values_from(self, formdata: Any) -> dict[str, Any]:
@@ -62,6 +63,7 @@ class DealEditor:
         values["team-0"] = formdata.get("team-0", "")
         values["team-1"] = formdata.get("team-1", "")
         values["rainbows"] = set(formdata.getlist("rainbows"))
+        values["note"] = formdata.get("note", "")
         return values
 
     def raw_deal(self, values: Mapping[str, Any]) -> dict[str, Any]:
@@ -93,10 +95,13 @@ class DealEditor:
             raw["trump"] = values["trump"]
         if self.asks_rainbows and values["rainbows"]:
             raw["rainbows"] = sorted(int(seat) for seat in values["rainbows"] if seat.isdigit())
+        if values.get("note"):
+            raw["note"] = values["note"]
         return raw
 
     def place_error(self, error: ScoreError) -> dict[str, str]:
-        """Say where an error belongs: next to a player's bid or tricks, or the whole form."""
+        """Say where an error belongs: next to a player's bid or tricks, the note, or the whole
+        form."""
         if error.deal is not None and error.deal != self.position:
             return {
                 "form": Sentence(
@@ -106,6 +111,8 @@ class DealEditor:
                 )
             }
         message = error.message
+        if error.field == "note":
+            return {"note": message}
         if error.player in self.game.players:
             seat = self.game.players.index(error.player)
             if isinstance(error, IllegalBid):

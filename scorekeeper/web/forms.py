@@ -64,6 +64,8 @@ class TapForm(OnceForm):
 
     version = IntegerField(validators=[InputRequired()])
     step = StringField(validators=[DataRequired(), Length(max=40)])
+    #: The note's words, with the step "note": the rules say what a note may hold, in words.
+    note = StringField()
 
 
 class NewGameForm(OnceForm):

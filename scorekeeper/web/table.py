@@ -88,10 +88,23 @@ def as_it_is_now(
 
 
 def render_game(
-    page: TablePage, *, status: int = 200, problem: str | None = None
+    page: TablePage,
+    *,
+    status: int = 200,
+    problem: str | None = None,
+    note_typed: str | None = None,
+    note_problem: str | None = None,
 ) -> tuple[str, int]:
-    """Draw the game page: the deal being entered (for an editor), the last score, the totals."""
-    return render_template("game.html", page=page, nonce=new_nonce(), problem=problem), status
+    """Draw the game page: the deal being entered (for an editor), the last score, the totals
+    (and a note refused: its words as typed, and why, beside its field)."""
+    return render_template(
+        "game.html",
+        page=page,
+        nonce=new_nonce(),
+        problem=problem,
+        note_typed=note_typed,
+        note_problem=note_problem,
+    ), status
 
 
 @bp.get("/games/<game_id>")
@@ -131,6 +144,10 @@ def tap(game_id: str) -> Any:
         games.check_may_change(db, game_id, device)
         abort(400)
     step = form.step.data or ""
+    typed = None
+    if step == "note":  # the note's words come in a field of their own
+        typed = form.note.data or ""
+        step = f"note:{typed}"
     target = game_url(game_id)
 
     def take() -> Reply:
@@ -143,7 +160,10 @@ def tap(game_id: str) -> Any:
         current, stale = as_it_is_now(db, game_id, refused)
         tapped = not_saved(describe_tap(current.game.players, step))
         message = Sentence("{why} {said}", why=stale, said=tapped)
-        return render_game(table_page(db, game_id, device, language()), status=409, problem=message)
+        page = table_page(db, game_id, device, language())
+        if typed is not None:  # the words typed stay in their field, to save again
+            return render_game(page, status=409, note_typed=typed, note_problem=message)
+        return render_game(page, status=409, problem=message)
     except NotAllowed as refused:
         # A page left open on a phone that may no longer score (the creator took scoring
         # back): the game as this phone may see it now, and why the tap was not saved.
@@ -154,6 +174,8 @@ def tap(game_id: str) -> Any:
         return render_game(page, status=403, problem=problem)
     except ScoreError as error:
         page = table_page(db, game_id, device, language())
+        if typed is not None:
+            return render_game(page, status=422, note_typed=typed, note_problem=error.message)
         return render_game(page, status=422, problem=why_refused(error))
     return redirect(reply.location or target, code=303)
 

@@ -68,6 +68,14 @@ export function shared(mine, theirs) {
   return n;
 }
 
+// Say whether the deal at this place differs between the two lists by its note alone: a note
+// written or changed on the phone, sent as a correction of that deal.
+function noteOnly(mine, theirs, at) {
+  if (at >= mine.length || at >= theirs.length) return false;
+  const bare = function (deal) { const copy = Object.assign({}, deal); delete copy.note; return copy; };
+  return same(bare(mine[at]), bare(theirs[at]));
+}
+
 // Return what is not yet in step with the server: {deals, taps} to send (or take back).
 export function unsent(record) {
   const typed = record.taps;
@@ -75,14 +83,15 @@ export function unsent(record) {
   const mine = record.phone.document.deals;
   const theirs = record.server.document.deals;
   const both = shared(mine, theirs);
+  const noted = noteOnly(mine, theirs, both) ? 1 : 0; // a note changed: one deal to send, not two
   let taps = typed.length;
-  if (both === mine.length && both === theirs.length) {
+  if (both + noted === mine.length && both + noted === theirs.length) {
     const said = record.server.taps;
     let n = 0;
     while (n < said.length && n < typed.length && said[n] === typed[n]) n += 1;
     taps = typed.length - n + (said.length - n);
   }
-  return { deals: mine.length - both + (theirs.length - both), taps: taps };
+  return { deals: mine.length - both + (theirs.length - both) - noted, taps: taps };
 }
 
 // Say whether the server was out of reach when this phone last asked it about a game (one
@@ -98,6 +107,7 @@ export function nextOp(record) {
   const mine = record.phone.document.deals;
   const theirs = record.server.document.deals;
   const both = shared(mine, theirs);
+  if (noteOnly(mine, theirs, both)) return { kind: "note", position: both + 1, deal: mine[both] };
   if (both < theirs.length) return { kind: "undo", position: theirs.length };
   if (both < mine.length) {
     return { kind: "deal", position: both + 1, deal: mine[both], totals: record.totals[both] };

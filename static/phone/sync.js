@@ -3,7 +3,8 @@
 // The phone keeps the game as it has it (record.phone) and as the server last said it
 // (record.server). What to send next is worked out from the two alone: the server's deals
 // beyond the ones both hold are taken back (the scorer undid them here), the phone's are
-// recorded through the API, one at a time, then the taps of the deal being entered go
+// recorded through the API, one at a time (a deal whose note alone changed is corrected in
+// place), then the taps of the deal being entered go
 // through the table's tap form. Every request carries the server's version as the phone
 // knows it and a key of its own (kept with it, so a request sent again after a reload is
 // answered as the first was and records nothing). The server's scores must equal the
@@ -64,6 +65,9 @@ export function send(record, pending, token) {
   if (op.kind === "create") return api("POST", "/api/games", token, pending.key, record.phone.document);
   if (op.kind === "deal") {
     return api("POST", game + "/deals", token, pending.key, Object.assign({ deal: op.position, version: version }, op.deal));
+  }
+  if (op.kind === "note") {
+    return api("PUT", game + "/deals/" + op.position, token, pending.key, Object.assign({ version: version }, op.deal));
   }
   if (op.kind === "undo") return api("DELETE", game + "/deals/" + op.position, token, pending.key, { version: version });
   const form = new URLSearchParams();
@@ -197,6 +201,9 @@ export class Sync {
       if (!same(scored, op.totals)) {
         record.mismatch = { position: op.position, number: body.deal ? body.deal.number : op.position, phone: op.totals, server: scored, sides: body.sides };
       }
+    } else if (op.kind === "note") {
+      server.document.deals[op.position - 1] = op.deal;
+      server.version = body.version;
     } else if (op.kind === "undo") {
       server.document.deals.pop();
       server.version = body.version;

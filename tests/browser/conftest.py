@@ -158,6 +158,13 @@ def scorer(request, browser, live_server):
     context.close()
 
 
+#: A deal's note as long as a note may be, in Georgian's long words and a name in Hebrew.
+LONG_NOTE = (
+    "დარიგება თავიდან დარიგდა: ერთი კარტი გადმობრუნდა და მაგიდამ ერთხმად გადაწყვიტა, რომ "
+    "ხელახლა დაერიგებინათ; דוד-მა თქვა, რომ შემდეგში დილერი კარტს უფრო ფრთხილად აურევს"
+)[:200]
+
+
 def games_to_look_at(page, names: list[str] | None = None) -> tuple[str, str, str, str]:
     """Start games on this phone: a game over (Back Alley), a Joker game three deals in and a
     Joker game moved to the archive, its players named `names` (the examples' names if none);
@@ -169,6 +176,10 @@ def games_to_look_at(page, names: list[str] | None = None) -> tuple[str, str, st
     def create(slug: str, deals: int | None = None) -> str:
         document = copy.deepcopy(example(slug))
         document["deals"] = document["deals"][:deals]
+        # Notes on the first and the last deal: the pages measured show them (under the last
+        # deal on the table and the watch page, marked and listed on the scoresheet).
+        for deal in (document["deals"][0], document["deals"][-1]):
+            deal["note"] = LONG_NOTE
         if names:
             document["players"] = names[: len(document["players"])]
         made = InPage(page).post("/api/games", data=document, headers={"X-CSRFToken": token})

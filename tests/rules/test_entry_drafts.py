@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.rules import read_game, score_game
-from scorekeeper.rules.entry import DraftDeal, from_draft, remember, replay, taps_of
+from scorekeeper.rules.drafts import from_draft, remember
+from scorekeeper.rules.entry import DraftDeal, replay, taps_of
 from tests.conftest import example
 
 

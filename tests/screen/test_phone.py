@@ -97,6 +97,21 @@ def test_both_versions_are_said_from_the_first_deal_they_differ() -> None:
     assert "Keep this phone's deals" in html and "Keep the server's game" in html
 
 
+def test_two_versions_that_differ_by_a_note_alone_are_said_with_their_notes() -> None:
+    document = example("back-alley-pagat")
+    server = {**document, "deals": document["deals"][:2]}
+    at = ask("open", document=server, taps=[])
+    at = ask("tap", step="note:Bob misdealt", document=at["document"], draft=at["draft"])
+    on_server = {**server, "deals": [*server["deals"][:1], {**server["deals"][1], "note": "Cy"}]}
+    drawn = ask("settle", server=on_server, phone=at["document"])
+    assert drawn["first"] == 2
+    # Each version's note, set apart from the words around it (names inside still <bdi>).
+    assert "note “\u2068<bdi>Bob</bdi> misdealt\u2069”" in drawn["html"]
+    assert "note “\u2068<bdi>Cy</bdi>\u2069”" in drawn["html"]
+    changed = ask("settle", server=on_server, phone=at["document"], before=server)["html"]
+    assert "deal 2 was changed on another phone" in changed
+
+
 def test_what_changed_on_the_server_since_both_were_drawn_is_said_by_its_deal() -> None:
     document = example("back-alley-pagat")
     two, four = document["deals"][:2], document["deals"][:4]
