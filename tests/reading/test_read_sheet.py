@@ -83,8 +83,8 @@ def test_a_photographed_sheet_is_read_and_only_its_doubtful_boxes_are_asked(
 
 def test_the_rules_settle_a_doubtful_count_of_tricks_and_the_totals_confirm_it() -> None:
     # Joker, deal 1: one card each. Bob and Dee bid 1 (the dealer, Ann, may not make the
-    # bids add up to 1), Bob takes the trick. Bob's count of tricks looks more like a 7 than
-    # a 1; only 1 adds up to the one card dealt, and the totals written (Bob's 200 for all
+    # bids add up to 1), Bob takes the trick. The model reads Bob's count of tricks as a 0
+    # more than a 1; only 1 adds up to the one card dealt, and the totals written (Bob's 200 for all
     # the cards bid and taken, 50 for each pass kept, Dee's 0) agree.
     described = {
         "ruleset": "joker", "players": NAMES, "first_dealer": 0,
@@ -103,7 +103,7 @@ def test_the_rules_settle_a_doubtful_count_of_tricks_and_the_totals_confirm_it()
         readings[(1, seat, seat, "total")] = Reading(((str(totals[seat - 1]), 0.99),))
         for holds in ("bid", "tricks", "total"):
             readings[(2, seat, seat, holds)] = Reading(())
-    readings[(1, 2, 2, "tricks")] = Reading((("7", 0.55), ("1", 0.45)))
+    readings[(1, 2, 2, "tricks")] = Reading((("0", 0.55), ("1", 0.45)))
 
     read = resolve(described, readings)
 
