@@ -29,7 +29,7 @@ def add_commands(commands: Any) -> None:
 
 def run_read_sheet(args: argparse.Namespace) -> int:
     """Print the game read from the photo and the questions about it, or say why it cannot."""
-    from ..reading.sheet import NotASheet, read_photo
+    from ..reading.settle import NotASheet, read_photo
 
     try:
         data = Path(args.photo).read_bytes()

@@ -17,7 +17,7 @@ from PIL import Image
 
 from scorekeeper.cli import main
 from scorekeeper.reading.cells import Reading
-from scorekeeper.reading.sheet import resolve
+from scorekeeper.reading.settle import resolve
 from scorekeeper.rules import read_game, score_game
 from tests.conftest import REPO
 
