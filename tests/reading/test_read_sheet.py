@@ -1,0 +1,169 @@
+"""`scorekeeper read-sheet`: a sheet printed from the project's own PDF, filled in by program
+with handwritten digits the model never trained on, "photographed" (turned, at a slant, a
+shadow, blur, grain), is read back: every box it does not ask about is right, and the ones
+it is unsure of are asked. A photo of something else is refused in words.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from scorekeeper.cli import main
+from scorekeeper.reading.cells import Reading
+from scorekeeper.reading.settle import resolve
+from scorekeeper.rules import read_game, score_game
+from tests.conftest import REPO
+
+sys.path.insert(0, str(REPO / "scripts"))
+from sheet_photos import drawn_page, fill, numeric_game, photograph, written_values
+
+NAMES = ["Ann", "Bob", "Cy", "Dee"]
+#: Deals written on the sheet (the rest of its rows left empty: a game still being played).
+DEALS = 8
+
+
+@pytest.fixture(scope="module")
+def joker_sheet(tmp_path_factory) -> tuple[Path, dict]:
+    """A blank Joker sheet for four, and its boxes file, as the command writes them."""
+    folder = tmp_path_factory.mktemp("joker")
+    pdf, boxes = folder / "blank.pdf", folder / "blank.json"
+    assert main(["sheet", "--blank", "--ruleset", "joker", "--players", ",".join(NAMES),
+                 "--no-qr", "-o", str(pdf), "--boxes", str(boxes)]) == 0  # fmt: skip
+    return pdf, json.loads(boxes.read_text(encoding="utf-8"))
+
+
+def read_sheet(capsys, photo: Path, boxes: Path) -> tuple[int, dict | None, str]:
+    """Run `scorekeeper read-sheet PHOTO --sheet BOXES`: its status, its JSON, its error."""
+    status = main(["read-sheet", str(photo), "--sheet", str(boxes)])
+    out, err = capsys.readouterr()
+    return status, json.loads(out) if out else None, err
+
+
+@pytest.mark.parametrize(("seed", "turn"), [(3, 12.0), (4, -27.0)])
+def test_a_photographed_sheet_is_read_and_only_its_doubtful_boxes_are_asked(
+    joker_sheet, tmp_path: Path, capsys, seed: int, turn: float
+) -> None:
+    pdf, described = joker_sheet
+    rng = np.random.default_rng(seed)
+    game = numeric_game("joker", NAMES, DEALS, rng)
+    truth = written_values(score_game(read_game(game)), described)
+    page, digits = fill(drawn_page(pdf.read_bytes()), described, truth, rng)
+    assert digits > DEALS * 4 * 3  # every bid, tricks, score and total: more than 96 digits
+    photo, boxes = tmp_path / "sheet.jpg", tmp_path / "boxes.json"
+    photo.write_bytes(photograph(page, rng, turn=turn))
+    boxes.write_text(json.dumps(described), encoding="utf-8")
+
+    status, read, err = read_sheet(capsys, photo, boxes)
+
+    assert status == 0, err
+    assert read["deals_read"] == DEALS
+    asked = {(q["deal"], q["side"], q["seat"], q["holds"]) for q in read["questions"]}
+    # A box is asked about, or read right: the game read differs from the one written only
+    # in boxes it asks about.
+    for number, (written, got) in enumerate(
+        zip(game["deals"], read["game"]["deals"], strict=True), 1
+    ):
+        for seat in range(4):
+            for holds, values in (("bid", "bids"), ("tricks", "tricks")):
+                if (number, seat + 1, seat + 1, holds) not in asked:
+                    assert got[values][seat] == written[values][seat], (number, seat, holds)
+    cells = DEALS * 4 * 3
+    assert len(asked) <= 0.15 * cells, read["questions"]
+    for question in read["questions"]:
+        assert question["holds"] in ("bid", "tricks", "total")
+        assert 1 <= question["deal"] <= DEALS and question["best"]
+
+
+def test_the_rules_settle_a_doubtful_count_of_tricks_and_the_totals_confirm_it() -> None:
+    # Joker, deal 1: one card each. Bob and Dee bid 1 (the dealer, Ann, may not make the
+    # bids add up to 1), Bob takes the trick. The model reads Bob's count of tricks as a 0
+    # more than a 1; only 1 adds up to the one card dealt, and the totals written (Bob's 200 for all
+    # the cards bid and taken, 50 for each pass kept, Dee's 0) agree.
+    described = {
+        "ruleset": "joker", "players": NAMES, "first_dealer": 0,
+        "sides": [{"side": s, "seats": [s]} for s in range(1, 5)],
+        "deals": [{"deal": 1, "cards": 1}, {"deal": 2, "cards": 2}],
+    }  # fmt: skip
+    game = {"ruleset": "joker", "players": NAMES, "deals": [
+        {"bids": [0, 1, 0, 1], "tricks": [0, 1, 0, 0]}]}  # fmt: skip
+    totals = score_game(read_game(game)).deals[0].totals
+    assert totals == (50, 200, 50, 0)
+    sure = {str(n): Reading(((str(n), 0.999),)) for n in range(10)}
+    readings = {}
+    for seat in range(1, 5):
+        readings[(1, seat, seat, "bid")] = sure["1" if seat in (2, 4) else "0"]
+        readings[(1, seat, seat, "tricks")] = sure["0"]
+        readings[(1, seat, seat, "total")] = Reading(((str(totals[seat - 1]), 0.99),))
+        for holds in ("bid", "tricks", "total"):
+            readings[(2, seat, seat, holds)] = Reading(())
+    readings[(1, 2, 2, "tricks")] = Reading((("0", 0.55), ("1", 0.45)))
+
+    read = resolve(described, readings)
+
+    assert read.game["deals"] == game["deals"]
+    assert read.values[(1, 2, 2, "tricks")] == "1"
+    assert read.questions == []
+
+
+def test_a_photo_of_something_else_is_refused_in_words(joker_sheet, tmp_path: Path, capsys) -> None:
+    _, described = joker_sheet
+    boxes = tmp_path / "boxes.json"
+    boxes.write_text(json.dumps(described), encoding="utf-8")
+    rng = np.random.default_rng(1)
+    # A kitchen table: grain and a lamp's light, no sheet on it.
+    table = 120 + 40 * np.sin(np.linspace(0, 6, 1200))[None, :] + rng.normal(0, 8, (900, 1200))
+    photo = tmp_path / "table.jpg"
+    Image.fromarray(table.clip(0, 255).astype(np.uint8)).save(photo)
+
+    status, read, err = read_sheet(capsys, photo, boxes)
+
+    assert (status, read) == (1, None)
+    assert "no Scorekeeper sheet is found in this photo" in err
+    assert "four black corner marks" in err
+
+
+def test_a_photo_of_another_sheet_is_refused_in_words(joker_sheet, tmp_path: Path, capsys) -> None:
+    _, described = joker_sheet
+    other_pdf, other_boxes = tmp_path / "bluke.pdf", tmp_path / "bluke.json"
+    names = "Ann,Bob,Cy,Dee,Eve,Fay,Gus,Hal"
+    assert main(["sheet", "--blank", "--ruleset", "bluke", "--players", names, "--no-qr",
+                 "-o", str(other_pdf), "--boxes", str(other_boxes)]) == 0  # fmt: skip
+    photo, boxes = tmp_path / "bluke.jpg", tmp_path / "joker.json"
+    photo.write_bytes(photograph(drawn_page(other_pdf.read_bytes()), np.random.default_rng(2),
+                                 turn=15.0))  # fmt: skip
+    boxes.write_text(json.dumps(described), encoding="utf-8")
+
+    status, read, err = read_sheet(capsys, photo, boxes)
+
+    assert (status, read) == (1, None)
+    assert "this photo is not of the sheet given" in err
+
+
+def test_an_image_bomb_and_a_file_that_is_no_image_are_refused_in_words(
+    joker_sheet, tmp_path: Path, capsys
+) -> None:
+    _, described = joker_sheet
+    boxes = tmp_path / "boxes.json"
+    boxes.write_text(json.dumps(described), encoding="utf-8")
+    bomb = tmp_path / "bomb.png"
+    out = io.BytesIO()
+    Image.new("1", (10_000, 10_000)).save(out, "PNG")  # 100 million pixels in a few KB
+    bomb.write_bytes(out.getvalue())
+    assert bomb.stat().st_size < 100_000
+
+    status, read, err = read_sheet(capsys, bomb, boxes)
+    assert (status, read) == (1, None)
+    assert "the photo is 10000 × 10000 pixels; a photo of at most 64 million pixels" in err
+
+    text = tmp_path / "notes.jpg"
+    text.write_text("not a photo", encoding="utf-8")
+    status, read, err = read_sheet(capsys, text, boxes)
+    assert (status, read) == (1, None)
+    assert "is not a photo Scorekeeper can open" in err
