@@ -9,5 +9,5 @@ makes every box still in doubt a question. What the boxes hold, and where, is th
 `scorekeeper sheet --boxes` writes from the sheet's own layout.
 
 May import: rules.
-Libraries: numpy, cv2, zxingcpp, PIL.
+Libraries: numpy, cv2, PIL.
 """
