@@ -318,6 +318,8 @@ def test_the_packages_allowed_imports_form_layers() -> None:
     graph = {name: set(own or ()) for name, (own, _) in rules.items()}
     assert not find_cycles(graph), f"the packages' allowed imports loop: {find_cycles(graph)}"
     assert "flask" in (rules["web"][1] or ()), "the web is where Flask is"
+    # A night's model and rules are pure: the rules of the game below them, nothing else.
+    assert rules["night"] == ({"rules"}, set()), "the night is pure: rules only"
     below = [name for name, (_, libraries) in rules.items() if name != "web"]
     assert not [name for name in below if "flask" in (rules[name][1] or ())]
 
