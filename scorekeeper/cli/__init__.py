@@ -7,7 +7,7 @@ WeasyPrint and starts fast. File and usage problems are a `CommandError` (files.
 problems with the rules stay a `ScoreError`. Both end as one line on standard error,
 `scorekeeper: ` and what is wrong, and exit status 1.
 
-May import: machine, rules, house_rules, storage, standings, service, presentation,
+May import: machine, rules, night, house_rules, storage, standings, service, presentation,
 transfer, sheets, screen, web, server (each subcommand imports only what it runs).
 Libraries: none.
 """

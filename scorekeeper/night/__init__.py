@@ -12,17 +12,18 @@ May import: rules.
 Libraries: none.
 """
 
-from .leaderboard import Board, BoardRow, Counted, RoundPlay, TablePlay, count_night, number_text
 from .evening import (
     MAX_NIGHT_PLAYERS,
     MAX_ROUNDS,
     MAX_TABLES,
     Counting,
+    CountingKind,
     Movement,
     NightPlan,
     NightRefused,
     read_plan,
 )
+from .leaderboard import Board, BoardRow, Counted, RoundPlay, TablePlay, count_night, number_text
 from .seating import (
     RoundSeating,
     SeatedTable,
@@ -41,6 +42,7 @@ __all__ = [
     "BoardRow",
     "Counted",
     "Counting",
+    "CountingKind",
     "Movement",
     "NightPlan",
     "NightRefused",

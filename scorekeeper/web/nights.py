@@ -1,0 +1,206 @@
+"""A club night's routes: the host's pages (on the machine running Scorekeeper only), the
+leaderboard any phone or TV watches, and the table cards a phone opens to score its table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+
+from ..night import NightRefused
+from ..presentation.nights import (
+    board_stamp,
+    card_page,
+    night_page,
+    night_rulesets,
+    nights_index,
+)
+from ..service import nights
+from ..service.errors import NotAllowed
+from .db import get_db
+from .devices import current_device, on_this_machine
+from .language import say
+from .sharing import offered, qr_svg
+
+bp = Blueprint("nights", __name__)
+
+HOST_ONLY = (
+    "Only a browser on the machine running Scorekeeper can open the host's pages: open "
+    "http://localhost:5000/host there (with its own port)."
+)
+
+
+def _host() -> None:
+    if not on_this_machine():
+        raise NotAllowed(HOST_ONLY)
+
+
+def _form_plan() -> dict[str, Any]:
+    form = request.form
+    counting: dict[str, Any] = {"kind": form.get("counting", "places")}
+    if counting["kind"] == "places":
+        counting["scale"] = form.get("scale", "4-2-1-0")
+    return {
+        "name": form.get("name", ""),
+        "ruleset": form.get("ruleset", ""),
+        "players": [line.strip() for line in form.get("players", "").splitlines() if line.strip()],
+        "tables": form.get("tables", ""),
+        "rounds": form.get("rounds", ""),
+        "movement": form.get("movement", "redraw"),
+        "counting": counting,
+    }
+
+
+@bp.route("/host", methods=["GET", "POST"])
+def host() -> Any:
+    """The host's page: the nights, and a new one."""
+    _host()
+    error, field = None, ""
+    if request.method == "POST":
+        try:
+            night_id = nights.create_night(get_db(), _form_plan())
+        except NightRefused as refused:
+            error, field = say(refused.said), refused.field
+        else:
+            return redirect(url_for("nights.host_night", night_id=night_id), code=303)
+    return render_template(
+        "nights/host.html",
+        nights=nights_index(get_db()),
+        rulesets=night_rulesets(get_db()),
+        error=error,
+        field=field,
+        form=request.form,
+    ), (422 if error else 200)
+
+
+@bp.get("/host/nights/<night_id>")
+def host_night(night_id: str) -> str:
+    """The host's page of a night: the round, its tables and cards, the players, the board."""
+    _host()
+    page = night_page(get_db(), night_id)
+    return render_template(
+        "nights/night.html", page=page, host=True, board_links=_board_urls(night_id)
+    )
+
+
+def _board_urls(night_id: str) -> list[str]:
+    return offered("nights.board", night_id=night_id)
+
+
+def _card_urls(night_id: str, card: str) -> list[str]:
+    return offered("nights.card", night_id=night_id, card=card)
+
+
+def _act(night_id: str, work: Any) -> Response:
+    """Run a host's change, saying a refusal on the night's page."""
+    _host()
+    try:
+        said = work()
+    except NightRefused as refused:
+        flash(say(refused.said), "error")
+    else:
+        if said:
+            flash(say(said), "status")
+    return redirect(url_for("nights.host_night", night_id=night_id), code=303)
+
+
+@bp.post("/host/nights/<night_id>/rounds")
+def start_round(night_id: str) -> Response:
+    """Seat and start the next round: drawn, or as the host typed it (a table a line)."""
+    typed = [
+        [name.strip() for name in line.split(",") if name.strip()]
+        for line in request.form.get("seats", "").splitlines()
+        if line.strip()
+    ]
+    return _act(night_id, lambda: nights.start_round(get_db(), night_id, typed) and None)
+
+
+@bp.post("/host/nights/<night_id>/end")
+def end_round(night_id: str) -> Response:
+    return _act(night_id, lambda: nights.end_round(get_db(), night_id))
+
+
+@bp.post("/host/nights/<night_id>/players")
+def players(night_id: str) -> Response:
+    """Welcome a late player, or let one go home (or come back)."""
+    name = request.form.get("name", "")
+    if request.form.get("leaves"):
+        return _act(night_id, lambda: nights.player_leaves(get_db(), night_id, name))
+    return _act(night_id, lambda: nights.add_player(get_db(), night_id, name))
+
+
+@bp.post("/host/nights/<night_id>/takeover")
+def takeover(night_id: str) -> Response:
+    """Show a one-time code that lets another phone score a table."""
+    table = request.form.get("table", type=int) or 0
+    round_number = request.form.get("round", type=int) or 0
+    return _act(
+        night_id, lambda: nights.allow_takeover(get_db(), night_id, round_number, table) and None
+    )
+
+
+@bp.get("/nights/<night_id>")
+def board(night_id: str) -> str:
+    """The leaderboard, for any phone or TV: it follows the night every 1.5 s."""
+    page = night_page(get_db(), night_id)
+    return render_template("nights/board.html", page=page, host=False)
+
+
+@bp.get("/nights/<night_id>/board")
+def board_part(night_id: str) -> Response:
+    """Just the leaderboard, for the watching page to swap in when it changed."""
+    page = night_page(get_db(), night_id)
+    response = Response(render_template("nights/board_part.html", page=page), mimetype="text/html")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/nights/<night_id>/board.json")
+def board_tag(night_id: str) -> Response:
+    """Say whether the leaderboard changed (its entity tag): 304 when it did not."""
+    tag = board_stamp(get_db(), night_id)
+    if request.if_none_match.contains(tag.strip('"')):
+        response = Response(status=304)
+    else:
+        response = Response("{}", mimetype="application/json")
+    response.headers["ETag"] = tag
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/nights/<night_id>/qr.svg")
+def board_qr(night_id: str) -> Response:
+    """The leaderboard's link as a QR code, for the host's page."""
+    return qr_svg(_board_urls(night_id)[-1], "QR code: the night's leaderboard")
+
+
+@bp.get("/nights/<night_id>/cards/<card>/qr.svg")
+def card_qr(night_id: str, card: str) -> Response:
+    """A table card's link as a QR code."""
+    return qr_svg(_card_urls(night_id, card)[-1], "QR code: a table's card")
+
+
+@bp.route("/nights/<night_id>/cards/<card>", methods=["GET", "POST"])
+def card(night_id: str, card: str) -> Any:
+    """A table card: the first phone to say yes scores the table; another is told who does,
+    and may take over with the host's one-time code."""
+    db, device = get_db(), current_device()
+    error = None
+    try:
+        if request.method == "POST":
+            if request.form.get("code") is not None:
+                game_id = nights.take_over(db, night_id, card, request.form["code"], device)
+            else:
+                game_id = nights.claim_table(db, night_id, card, device)
+            return redirect(url_for("table.game", game_id=game_id), code=303)
+        nights.card_table(db, night_id, card)
+    except nights.TableTaken:
+        pass
+    except NightRefused as refused:
+        if refused.field != "code":
+            return render_template("nights/card_refused.html", said=say(refused.said)), 409
+        error = say(refused.said)
+    page = card_page(db, night_id, card, device)
+    if page.scorer == "you" and request.method == "GET":
+        return redirect(url_for("table.game", game_id=page.game_id), code=303)
+    return render_template("nights/card.html", page=page, error=error), (422 if error else 200)

@@ -1,0 +1,176 @@
+"""A club night through the web, on a real SQLite file: the host sets it up and starts each
+round, every table is scored on its own phone through the API the phone's sync uses (deals
+lost on the way and sent again), and the leaderboard is checked against points worked out
+here by hand from the finished games.
+
+The places scale is 4-2-1-0: first at a table earns 4, second 2, third 1, fourth 0; sides
+tied share their places' points evenly; a round sat out earns the scale's average, 1.75; a
+round missed (not yet come, gone home) earns nothing.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+from fractions import Fraction
+from typing import Any
+
+from scorekeeper.rules import read_game, score_game
+from tests.conftest import csrf_token
+from tests.night.deals import next_deal
+
+SCALE = (4, 2, 1, 0)
+
+
+def _form(client, url: str, data: dict[str, Any]):
+    return client.post(url, data={"csrf_token": csrf_token(client), **data})
+
+
+def _new_night(client, players: list[str], **changes: Any) -> str:
+    data = {"name": "Friday club", "ruleset": "bluke", "players": "\n".join(players),
+            "tables": "8", "rounds": "3", "movement": "redraw", "counting": "places",
+            "scale": "4-2-1-0"} | changes  # fmt: skip
+    made = _form(client, "/host", data)
+    assert made.status_code == 303, made.get_data(as_text=True)
+    return made.headers["Location"].rsplit("/", 1)[-1]
+
+
+def _cards(client, night_id: str) -> list[str]:
+    page = client.get(f"/host/nights/{night_id}").get_data(as_text=True)
+    return re.findall(rf'href="/nights/{night_id}/cards/([^"]+)" class="card-link"', page)
+
+
+def _flash(client, night_id: str) -> str:
+    page = client.get(f"/host/nights/{night_id}").get_data(as_text=True)
+    found = re.search(r'<p class="flash error"[^>]*>(.*?)</p>', page, re.S)
+    return html.unescape(found.group(1)) if found else ""
+
+
+class Phone:
+    """A table's phone: it claims its card, keeps its own copy of the game, and sends each
+    deal once through the API (Idempotency-Key), sometimes losing the answer and resending."""
+
+    def __init__(self, app, night_id: str, card: str, rng: random.Random) -> None:
+        self.client = app.test_client()
+        self.rng = rng
+        opened = self.client.get(f"/nights/{night_id}/cards/{card}")
+        assert opened.status_code == 200 and b"Nobody scores this table yet" in opened.data
+        claimed = _form(self.client, f"/nights/{night_id}/cards/{card}", {})
+        assert claimed.status_code == 303
+        self.game_id = claimed.headers["Location"].rsplit("/", 1)[-1]
+        self.token = csrf_token(self.client)
+        self.game = read_game(self.client.get(f"/games/{self.game_id}/export.json").get_json())
+        self.deals: list[dict[str, Any]] = []
+        self.unsent: list[int] = []
+        self.resent = 0
+
+    def play(self) -> bool:
+        """Play the next deal on the phone (kept there first); say whether the game goes on."""
+        result = score_game(read_game({**self.game.to_json(), "deals": self.deals}))
+        if result.next is None:
+            return False
+        self.deals.append(next_deal(result, self.rng))
+        self.unsent.append(len(self.deals))
+        return True
+
+    def send(self) -> None:
+        """Send every deal kept on the phone, in order; an answer lost is sent again."""
+        while self.unsent:
+            number = self.unsent[0]
+            headers = {"X-CSRFToken": self.token, "Idempotency-Key": f"{self.game_id}-{number}"}
+            sent = self.client.post(
+                f"/api/games/{self.game_id}/deals",
+                json={"deal": number, **self.deals[number - 1]},
+                headers=headers,
+            )
+            assert sent.status_code == 201, sent.get_json()
+            if self.rng.random() < 0.15:
+                self.resent += 1
+                again = self.client.post(
+                    f"/api/games/{self.game_id}/deals",
+                    json={"deal": number, **self.deals[number - 1]},
+                    headers=headers,
+                )
+                assert again.status_code == 201 and again.headers["Idempotent-Replay"] == "true"
+            self.unsent.pop(0)
+
+
+def _points_by_hand(totals: list[int]) -> list[Fraction]:
+    points = []
+    for mine in totals:
+        higher = sum(1 for t in totals if t > mine)
+        tied = totals.count(mine)
+        earned = [SCALE[p] if p < len(SCALE) else 0 for p in range(higher, higher + tied)]
+        points.append(Fraction(sum(earned), tied))
+    return points
+
+
+def _board(client, night_id: str) -> dict[str, str]:
+    part = client.get(f"/nights/{night_id}/board").get_data(as_text=True)
+    rows = re.findall(r"<tr><td>([^<]*)</td><td><bdi>([^<]*)</bdi>.*?<summary>([^<]*)</summary>",
+                      part, re.S)  # fmt: skip
+    return {html.unescape(name): total for _, name, total in rows}
+
+
+def _text(value: Fraction) -> str:
+    return f"{float(value):.2f}".rstrip("0").rstrip(".")
+
+
+def test_eight_tables_three_rounds_late_players_leavers_and_resends(app, client) -> None:
+    rng = random.Random(42)
+    players = [f"P{n:02}" for n in range(33)]
+    night_id = _new_night(client, players)
+    expected: dict[str, Fraction] = {name: Fraction(0) for name in players}
+    sent_twice = 0
+    for round_number in (1, 2, 3):
+        if round_number == 2:
+            for late in ("Late A", "Late B"):
+                assert (
+                    _form(client, f"/host/nights/{night_id}/players", {"name": late}).status_code
+                    == 303
+                )
+                expected[late] = Fraction(0)
+            _form(client, f"/host/nights/{night_id}/players", {"name": "P05", "leaves": "1"})
+        if round_number == 3:
+            _form(client, f"/host/nights/{night_id}/players", {"name": "P06", "leaves": "1"})
+        started = _form(client, f"/host/nights/{night_id}/rounds", {"seats": ""})
+        assert started.status_code == 303 and not _flash(client, night_id)
+        cards = _cards(client, night_id)
+        assert len(cards) == 8
+        phones = [Phone(app, night_id, card, rng) for card in cards]
+        seated = [name for phone in phones for name in phone.game.players]
+        present = 33 + (2 if round_number > 1 else 0) - (round_number - 1)
+        assert len(seated) == len(set(seated)) == 32, "eight tables of four, each player once"
+        assert "P05" not in seated or round_number == 1
+        out = set(expected) - set(seated) - ({"P05"} if round_number > 1 else set())
+        out -= {"P06"} if round_number > 2 else set()
+        out -= {"Late A", "Late B"} if round_number == 1 else set()
+        assert len(out) == present - 32
+        if round_number == 1:
+            # A round started before the last ended is refused, in words.
+            phones[0].play(), phones[0].send()
+            _form(client, f"/host/nights/{night_id}/rounds", {"seats": ""})
+            assert _flash(client, night_id).startswith("round 1 is still being played at table 1")
+        going = list(phones)
+        while going:
+            going = [phone for phone in going if phone.play()]
+            for phone in going:
+                # A table out of reach keeps its deals; when it answers they are sent in order.
+                if rng.random() < 0.7:
+                    phone.send()
+        for phone in phones:
+            phone.send()
+            sent_twice += phone.resent
+            stored = client.get(f"/games/{phone.game_id}/export.json").get_json()
+            assert stored["deals"] == phone.deals, "the server holds the phone's deals, in order"
+            assert len(phone.deals) == 25, "no deal lost, none counted twice"
+            totals = score_game(read_game(stored)).totals
+            by_hand = _points_by_hand(list(totals))
+            for name, points in zip(stored["players"], by_hand, strict=True):
+                expected[name] += points
+        for name in out:
+            expected[name] += Fraction(7, 4)
+    assert sent_twice > 0, "some answers were lost and their deals sent again"
+    board = _board(client, night_id)
+    assert board == {name: _text(points) for name, points in expected.items()}
