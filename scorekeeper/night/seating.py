@@ -210,6 +210,11 @@ def check_entered(
                 raise NightRefused(
                     Sentence("{name} is not playing tonight", name=name), field="seats"
                 )
+            if where.get(name) == number:
+                raise NightRefused(
+                    Sentence("{name} is seated twice at table {table}", name=name, table=number),
+                    field="seats",
+                )
             if name in where:
                 raise NightRefused(
                     Sentence(

@@ -174,3 +174,61 @@ def test_eight_tables_three_rounds_late_players_leavers_and_resends(app, client)
     assert sent_twice > 0, "some answers were lost and their deals sent again"
     board = _board(client, night_id)
     assert board == {name: _text(points) for name, points in expected.items()}
+
+
+def test_a_second_phone_on_a_card_is_refused_unless_the_host_consents(app, client) -> None:
+    night_id = _new_night(client, ["Ann", "Bob", "Cy", "Dee"], tables="1", ruleset="joker")
+    _form(client, f"/host/nights/{night_id}/rounds", {"seats": ""})
+    (card,) = _cards(client, night_id)
+    first, second = app.test_client(), app.test_client()
+    claimed = _form(first, f"/nights/{night_id}/cards/{card}", {})
+    game_id = claimed.headers["Location"].rsplit("/", 1)[-1]
+    # The second phone is told another phone scores, and cannot claim the card.
+    opened = second.get(f"/nights/{night_id}/cards/{card}").get_data(as_text=True)
+    assert "Another phone scores this table, since" in opened
+    refused = _form(second, f"/nights/{night_id}/cards/{card}", {})
+    assert refused.status_code == 200 and b"Another phone scores this table" in refused.data
+    deal = {"deal": 1, "bids": [1, 0, 0, 1], "tricks": [1, 0, 0, 0]}
+    headers = {"X-CSRFToken": csrf_token(second)}
+    assert second.post(f"/api/games/{game_id}/deals", json=deal, headers=headers).status_code == 403
+    # A made-up code is refused beside the field; the host's code lets it take over once.
+    wrong = _form(second, f"/nights/{night_id}/cards/{card}", {"code": "000000x"})
+    assert wrong.status_code == 422 and b"that is not the code for table 1" in wrong.data
+    _form(client, f"/host/nights/{night_id}/takeover", {"round": "1", "table": "1"})
+    page = client.get(f"/host/nights/{night_id}").get_data(as_text=True)
+    code = re.search(r'class="takeover">[^<]*<strong>(\d{6})</strong>', page).group(1)
+    taken = _form(second, f"/nights/{night_id}/cards/{card}", {"code": code})
+    assert taken.status_code == 303
+    assert second.post(f"/api/games/{game_id}/deals", json=deal, headers=headers).status_code == 201
+    # The first phone has stopped scoring; the code is used up.
+    headers = {"X-CSRFToken": csrf_token(first)}
+    deal2 = {"deal": 2, "bids": [1, 0, 0, 1], "tricks": [1, 0, 0, 1]}
+    assert first.post(f"/api/games/{game_id}/deals", json=deal2, headers=headers).status_code == 403
+    third = app.test_client()
+    again = _form(third, f"/nights/{night_id}/cards/{card}", {"code": code})
+    assert again.status_code == 422
+
+
+def test_a_card_of_another_night_or_round_is_refused_in_words(app, client) -> None:
+    one = _new_night(client, ["Ann", "Bob", "Cy", "Dee"], tables="1", ruleset="joker")
+    two = _new_night(client, ["Eve", "Fay", "Gus", "Hal"], tables="1", ruleset="joker", name="Sat")
+    _form(client, f"/host/nights/{one}/rounds", {"seats": ""})
+    (card,) = _cards(client, one)
+    phone = app.test_client()
+    refused = phone.get(f"/nights/{two}/cards/{card}")
+    assert refused.status_code == 409
+    assert "this card is from another night (Friday club)" in refused.get_data(as_text=True)
+    # The host seats round 2 as typed; round 1's card no longer opens a table.
+    _form(client, f"/host/nights/{one}/end", {})
+    _form(client, f"/host/nights/{one}/rounds", {"seats": "Ann, Bob, Cy, Ann"})
+    assert _flash(client, one) == "Ann is seated twice at table 1"
+    _form(client, f"/host/nights/{one}/rounds", {"seats": "Dee, Cy, Bob, Ann"})
+    old = phone.get(f"/nights/{one}/cards/{card}").get_data(as_text=True)
+    assert "this card is for round 1; round 2 is being played" in old
+
+
+def test_the_host_pages_open_only_on_the_host(app) -> None:
+    phone = app.test_client()
+    answer = phone.get("/host", environ_base={"REMOTE_ADDR": "192.168.1.20"})
+    assert answer.status_code == 403
+    assert "Only a browser on the machine running Scorekeeper" in answer.get_data(as_text=True)
