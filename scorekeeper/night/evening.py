@@ -151,7 +151,7 @@ def read_counting(raw: Any) -> Counting:
         scale = [part.strip() for part in scale.replace(",", "-").split("-") if part.strip()]
     if not isinstance(scale, list) or not 2 <= len(scale) <= 20:
         raise NightRefused(
-            Sentence("the points scale gives 2 to 20 places their points, such as 4-2-1-0"),
+            Sentence("the points scale gives 2 to 20 places their points, such as 4‑2‑1‑0"),
             field="scale",
         )
     points = tuple(
