@@ -81,21 +81,27 @@ def test_the_redraw_finds_the_cheapest_seating_of_eight(seed: int) -> None:
     assert repeat_cost(tables, met) == _cheapest(EIGHT, (4, 4), met)
 
 
-def test_sixteen_players_meet_nobody_twice_in_three_rounds() -> None:
-    players = [f"P{n:02}" for n in range(16)]
+def _rounds(players, count, ruleset, sizes, most, *, seed) -> list[RoundSeating]:
+    """Seat `count` rounds of a night, each redrawn after the ones before."""
     earlier: list[RoundSeating] = []
-    for _ in range(3):
+    for _ in range(count):
         earlier.append(
             seat_round(
                 present=players,
                 earlier=earlier,
-                ruleset=BLUKE,
-                sizes=(4, 3),
-                most_tables=4,
+                ruleset=ruleset,
+                sizes=sizes,
+                most_tables=most,
                 movement=Movement.REDRAW,
-                seed=7,
+                seed=seed,
             )
         )
+    return earlier
+
+
+def test_sixteen_players_meet_nobody_twice_in_three_rounds() -> None:
+    players = [f"P{n:02}" for n in range(16)]
+    earlier = _rounds(players, 3, BLUKE, (4, 3), 4, seed=7)
     met = meetings(earlier)
     assert max(met.values()) == 1, "no pair sat together twice"
     assert len(met) == 3 * 4 * 6
@@ -119,20 +125,8 @@ def test_a_second_round_of_eight_meets_as_few_again_as_can_be() -> None:
 
 def test_sit_outs_go_round_before_anyone_sits_out_twice() -> None:
     players = [f"P{n}" for n in range(10)]  # Joker: two tables of four, two sit out
-    earlier: list[RoundSeating] = []
-    for _ in range(5):
-        earlier.append(
-            seat_round(
-                present=players,
-                earlier=earlier,
-                ruleset=JOKER,
-                sizes=(4,),
-                most_tables=3,
-                movement=Movement.REDRAW,
-                seed=3,
-            )
-        )
-        assert len(earlier[-1].sitting_out) == 2
+    earlier = _rounds(players, 5, JOKER, (4,), 3, seed=3)
+    assert all(len(seating.sitting_out) == 2 for seating in earlier)
     sat = Counter(name for seating in earlier for name in seating.sitting_out)
     assert sorted(sat.values()) == [1] * 10, "each of the ten sat out once in five rounds"
 
