@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from ..night import Board, CountingKind, count_night, number_text
 from ..rules.sentences import Sentence
@@ -38,7 +37,7 @@ class TableLine:
     progress: str
     over: bool
     scorer: str
-    takeover: str | None
+    code_out: bool  #: a take-over code is made and not yet used (shown once, when made)
     places: tuple[tuple[str, str, int], ...]  #: (place, side, score), best first
 
 
@@ -117,7 +116,7 @@ def _table_line(table: NightTable) -> TableLine:
         progress=_progress(table),
         over=table.over,
         scorer=_scorer(table),
-        takeover=table.row.takeover,
+        code_out=table.row.takeover_hash is not None,
         places=tuple(places) if result.deals else (),
     )
 
@@ -188,9 +187,28 @@ def night_page(db: Connection, night_id: str) -> NightPage:
     )
 
 
-def nights_index(db: Connection) -> list[dict[str, Any]]:
-    """Return the latest nights for the host's page."""
-    return night_list(db)
+@dataclass(frozen=True)
+class HostPage:
+    """The host's page: the latest nights, and the form for a new one as last sent."""
+
+    nights: tuple[tuple[str, str, str], ...]  #: (id, name, created)
+    rulesets: tuple[tuple[str, str], ...]  #: (slug, name)
+    form: dict[str, str]
+    error: str | None
+    field: str  #: the field the error is about
+
+
+def host_page(
+    db: Connection, form: dict[str, str], error: str | None = None, field: str = ""
+) -> HostPage:
+    """Build the host's page, with the new night's form as last sent (and what is wrong)."""
+    return HostPage(
+        nights=tuple((n["id"], n["name"], n["created"]) for n in night_list(db)),
+        rulesets=tuple(night_rulesets(db)),
+        form=form,
+        error=error,
+        field=field,
+    )
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from ..storage.nights import (
     insert_night,
     insert_round,
     load_night,
+    miss_takeover,
     set_player_left,
     set_round_ended,
     set_scorer,
@@ -223,18 +224,24 @@ def allow_takeover(db: Connection, night_id: str, round_number: int, table: int)
 
 def take_over(db: Connection, night_id: str, card: str, code: str, device: str) -> str:
     """Make this phone the table's scorer, given the host's one-time code; every other phone
-    stops scoring it. Return the game id."""
+    stops scoring it. Return the game id. A wrong code is counted, and the fifth voids it."""
     with db.write():
         table = _card_table(db, night_id, card)
-        if not takeover_matches(table, code):
-            raise NightRefused(
-                Sentence(
-                    "that is not the code for table {table}: the host's page shows it beside "
-                    "the table, after “Let another phone score”",
-                    table=table.number,
-                ),
-                field="code",
-            )
-        _make_scorer(db, table, device)
-        new_edit_key(db, table.game_id, keep=device)
-        return table.game_id
+        if takeover_matches(table, code):
+            _make_scorer(db, table, device)
+            new_edit_key(db, table.game_id, keep=device)
+            return table.game_id
+        left = miss_takeover(db, card)
+    if left:
+        said = Sentence(
+            "that is not the code for table {table}: the host's page shows it beside the "
+            "table, after “Let another phone score”",
+            table=table.number,
+        )
+    else:
+        said = Sentence(
+            "that is not the code for table {table}, and no code for it may be typed now: "
+            "ask the host to make a new one with “Let another phone score”",
+            table=table.number,
+        )
+    raise NightRefused(said, field="code")

@@ -333,8 +333,9 @@ def m014_club_nights(db: Database) -> None:
     """Club nights: the plan, who came and when, each round, and each round's tables.
 
     A table of a round is an ordinary game (`game_id`) with the night's card for it: the
-    card's key is in the card's QR code; the phone that scores it, and the one-time code the
-    host's page shows to let another phone take over, are kept beside it.
+    card's key is in the card's QR code; the phone that scores it, and the hash of the
+    one-time code the host's page shows to let another phone take over (and how many wrong
+    codes were typed for it), are kept beside it.
     """
     db["nights"].create(
         {"id": str, "created": str, "name": str, "plan": str},
@@ -362,11 +363,13 @@ def m014_club_nights(db: Database) -> None:
             "card": str,
             "scorer": str,
             "claimed": str,
-            "takeover": str,
+            "takeover_hash": str,
+            "takeover_misses": int,
         },
         pk=("night_id", "round", "number"),
         foreign_keys=[("night_id", "nights", "id"), ("game_id", "games", "id")],
-        not_null={"night_id", "round", "number", "game_id", "card"},
+        not_null={"night_id", "round", "number", "game_id", "card", "takeover_misses"},
+        defaults={"takeover_misses": 0},
     )
     db.execute("create unique index night_tables_by_card on night_tables (card)")
     db.execute("create index night_tables_by_game on night_tables (game_id)")

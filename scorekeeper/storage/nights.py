@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import secrets
 from collections.abc import Sequence
@@ -34,7 +36,7 @@ class NightTableRow:
     card: str
     scorer: str | None
     claimed: str | None
-    takeover: str | None  #: the one-time code (shown on the host's page) to take over
+    takeover_hash: str | None  #: the hash of the one-time code that lets a phone take over
 
 
 @dataclass(frozen=True)
@@ -106,7 +108,7 @@ def get_night(db: Connection, night_id: str) -> NightRows:
         [night_id],
     )
     tables = db.rows(
-        "select round, number, game_id, card, scorer, claimed, takeover from night_tables"
+        "select round, number, game_id, card, scorer, claimed, takeover_hash from night_tables"
         " where night_id = ? order by round, number",
         [night_id],
     )
@@ -166,7 +168,7 @@ def set_round_ended(db: Connection, night_id: str, number: int) -> None:
 def table_of_card(db: Connection, card: str) -> tuple[str, NightTableRow]:
     """Return the night and the table a card's key belongs to, or raise NotFound."""
     rows = db.rows(
-        "select night_id, round, number, game_id, card, scorer, claimed, takeover"
+        "select night_id, round, number, game_id, card, scorer, claimed, takeover_hash"
         " from night_tables where card = ?",
         [card],
     )
@@ -185,25 +187,58 @@ def night_of_game(db: Connection, game_id: str) -> str | None:
 def set_scorer(db: Connection, card: str, device: str) -> None:
     """Record the phone that scores a card's table from now, and use up any take-over code."""
     db.execute(
-        "update night_tables set scorer = ?, claimed = ?, takeover = null where card = ?",
+        "update night_tables set scorer = ?, claimed = ?, takeover_hash = null,"
+        " takeover_misses = 0 where card = ?",
         [device, now(), card],
     )
 
 
+#: Wrong codes typed for one take-over code before it is void (the host makes a new one):
+#: with a million codes, five guesses find it once in 200,000 codes the host makes.
+TAKEOVER_TRIES = 5
+
+
+def _code_hash(card: str, code: str) -> str:
+    # Salted with the card's key, so one code hashes differently at every table.
+    return hashlib.sha256(f"{card}:{code}".encode()).hexdigest()
+
+
 def set_takeover_code(db: Connection, card: str) -> str:
-    """Make a one-time code that lets another phone take a table over (the host's page shows
-    it while it is unused; a phone's take-over uses it up)."""
+    """Make a one-time code that lets another phone take a table over; keep only its hash
+    (the host's page shows the code once, when it is made)."""
     code = f"{secrets.randbelow(1_000_000):06d}"
-    db.execute("update night_tables set takeover = ? where card = ?", [code, card])
+    db.execute(
+        "update night_tables set takeover_hash = ?, takeover_misses = 0 where card = ?",
+        [_code_hash(card, code), card],
+    )
     return code
 
 
 def takeover_matches(table: NightTableRow, code: str) -> bool:
-    """Say whether a typed code is the table's one-time take-over code."""
-    typed = "".join(code.split())
-    return table.takeover is not None and secrets.compare_digest(
-        typed.encode(), table.takeover.encode()
+    """Say whether a typed code is the table's one-time take-over code (compared in
+    constant time, by hash)."""
+    if table.takeover_hash is None:
+        return False
+    typed = _code_hash(table.card, "".join(code.split()))
+    return hmac.compare_digest(typed, table.takeover_hash)
+
+
+def miss_takeover(db: Connection, card: str) -> int:
+    """Count a wrong code typed for a table; void its code after TAKEOVER_TRIES wrong ones.
+    Return how many tries the code has left (0: void, or none was made)."""
+    db.execute(
+        "update night_tables set takeover_misses = takeover_misses + 1"
+        " where card = ? and takeover_hash is not null",
+        [card],
     )
+    db.execute(
+        "update night_tables set takeover_hash = null where card = ? and takeover_misses >= ?",
+        [card, TAKEOVER_TRIES],
+    )
+    (misses, kept) = db.execute(
+        "select takeover_misses, takeover_hash from night_tables where card = ?", [card]
+    ).fetchone()
+    return 0 if kept is None else TAKEOVER_TRIES - misses
 
 
 @dataclass(frozen=True)

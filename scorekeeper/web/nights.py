@@ -11,16 +11,18 @@ from ..night import NightRefused
 from ..presentation.nights import (
     board_stamp,
     card_page,
+    host_page,
     night_page,
-    night_rulesets,
-    nights_index,
 )
+from ..rules.sentences import Sentence
 from ..service import nights
 from ..service.errors import NotAllowed
 from .db import get_db
 from .devices import current_device, on_this_machine
 from .language import say
+from .quotas import quota
 from .sharing import offered, qr_svg
+from .slow import slow
 
 bp = Blueprint("nights", __name__)
 
@@ -63,14 +65,8 @@ def host() -> Any:
             error, field = say(refused.said), refused.field
         else:
             return redirect(url_for("nights.host_night", night_id=night_id), code=303)
-    return render_template(
-        "nights/host.html",
-        nights=nights_index(get_db()),
-        rulesets=night_rulesets(get_db()),
-        error=error,
-        field=field,
-        form=request.form,
-    ), (422 if error else 200)
+    page = host_page(get_db(), request.form.to_dict(), error, field)
+    return render_template("nights/host.html", page=page), (422 if error else 200)
 
 
 @bp.get("/host/nights/<night_id>")
@@ -78,9 +74,7 @@ def host_night(night_id: str) -> str:
     """The host's page of a night: the round, its tables and cards, the players, the board."""
     _host()
     page = night_page(get_db(), night_id)
-    return render_template(
-        "nights/night.html", page=page, host=True, board_links=_board_urls(night_id)
-    )
+    return render_template("nights/night.html", page=page, host=True)
 
 
 def _board_urls(night_id: str) -> list[str]:
@@ -135,7 +129,13 @@ def takeover(night_id: str) -> Response:
     table = request.form.get("table", type=int) or 0
     round_number = request.form.get("round", type=int) or 0
     return _act(
-        night_id, lambda: nights.allow_takeover(get_db(), night_id, round_number, table) and None
+        night_id,
+        lambda: Sentence(
+            "code for another phone to score table {table}: {code} (shown only now; a new "
+            "code replaces it)",
+            table=table,
+            code=nights.allow_takeover(get_db(), night_id, round_number, table),
+        ),
     )
 
 
@@ -181,6 +181,8 @@ def card_qr(night_id: str, card: str) -> Response:
 
 
 @bp.route("/nights/<night_id>/cards/<card>", methods=["GET", "POST"])
+@slow
+@quota("table cards")
 def card(night_id: str, card: str) -> Any:
     """A table card: the first phone to say yes scores the table; another is told who does,
     and may take over with the host's one-time code."""

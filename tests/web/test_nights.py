@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 import random
 import re
+import sqlite3
 from fractions import Fraction
 from typing import Any
 
@@ -194,9 +195,7 @@ def test_a_second_phone_on_a_card_is_refused_unless_the_host_consents(app, clien
     # A made-up code is refused beside the field; the host's code lets it take over once.
     wrong = _form(second, f"/nights/{night_id}/cards/{card}", {"code": "000000x"})
     assert wrong.status_code == 422 and b"that is not the code for table 1" in wrong.data
-    _form(client, f"/host/nights/{night_id}/takeover", {"round": "1", "table": "1"})
-    page = client.get(f"/host/nights/{night_id}").get_data(as_text=True)
-    code = re.search(r'class="takeover">[^<]*<strong>(\d{6})</strong>', page).group(1)
+    code = _takeover_code(client, night_id, 1)
     taken = _form(second, f"/nights/{night_id}/cards/{card}", {"code": code})
     assert taken.status_code == 303
     assert second.post(f"/api/games/{game_id}/deals", json=deal, headers=headers).status_code == 201
@@ -207,6 +206,68 @@ def test_a_second_phone_on_a_card_is_refused_unless_the_host_consents(app, clien
     third = app.test_client()
     again = _form(third, f"/nights/{night_id}/cards/{card}", {"code": code})
     assert again.status_code == 422
+
+
+def _takeover_code(client, night_id: str, table: int) -> str:
+    """Ask for a table's take-over code on the host's page; return it as the page shows it,
+    once: it is gone from the page the next time it opens."""
+    _form(client, f"/host/nights/{night_id}/takeover", {"round": "1", "table": str(table)})
+    page = client.get(f"/host/nights/{night_id}").get_data(as_text=True)
+    said = f"code for another phone to score table {table}: "
+    code = re.search(re.escape(said) + r"(\d{6})", page).group(1)
+    again = client.get(f"/host/nights/{night_id}").get_data(as_text=True)
+    assert code not in again and "A code to take over is out" in again
+    return code
+
+
+def test_a_takeover_code_is_kept_as_a_hash_and_void_after_five_wrong_tries(app, client) -> None:
+    night_id = _new_night(client, ["Ann", "Bob", "Cy", "Dee"], tables="1", ruleset="joker")
+    _form(client, f"/host/nights/{night_id}/rounds", {"seats": ""})
+    (card,) = _cards(client, night_id)
+    _form(app.test_client(), f"/nights/{night_id}/cards/{card}", {})
+    code = _takeover_code(client, night_id, 1)
+    with sqlite3.connect(app.config["DATABASE"]) as db:
+        (kept,) = db.execute("select takeover_hash from night_tables").fetchone()
+    assert code not in kept and len(kept) == 64, "only the code's hash is kept"
+    guesser = app.test_client()
+    wrong = [f"{(int(code) + n) % 1_000_000:06d}" for n in range(1, 6)]
+    for number, guess in enumerate(wrong, start=1):
+        said = _form(guesser, f"/nights/{night_id}/cards/{card}", {"code": guess})
+        assert said.status_code == 422
+        void = b"no code for it may be typed now" in said.data
+        assert void == (number == 5), number
+    # The fifth wrong code voided it: the right one no longer takes the table over.
+    late = _form(guesser, f"/nights/{night_id}/cards/{card}", {"code": code})
+    assert late.status_code == 422 and b"ask the host to make a new one" in late.data
+    assert "A code to take over is out" not in client.get(f"/host/nights/{night_id}").get_data(
+        as_text=True
+    )
+    # A new code from the host works again, typed with a space as read aloud.
+    fresh = _takeover_code(client, night_id, 1)
+    taken = _form(guesser, f"/nights/{night_id}/cards/{card}", {"code": f"{fresh[:3]} {fresh[3:]}"})
+    assert taken.status_code == 303
+
+
+def test_codes_typed_on_table_cards_meet_a_quota(tmp_path) -> None:
+    from scorekeeper.web import create_app
+
+    guarded = create_app(
+        {"DATABASE": str(tmp_path / "quota.sqlite"), "SECRET_KEY": "quota", "QUOTAS": True}
+    )
+    host = guarded.test_client()
+    night_id = _new_night(host, ["Ann", "Bob", "Cy", "Dee"], tables="1", ruleset="joker")
+    _form(host, f"/host/nights/{night_id}/rounds", {"seats": ""})
+    (card,) = _cards(host, night_id)
+    _form(guarded.test_client(), f"/nights/{night_id}/cards/{card}", {})
+    guesser = guarded.test_client()
+    token = csrf_token(guesser)
+    said = [
+        guesser.post(
+            f"/nights/{night_id}/cards/{card}", data={"csrf_token": token, "code": "12345x"}
+        ).status_code
+        for _ in range(11)
+    ]
+    assert said == [422] * 10 + [429]
 
 
 def test_a_card_of_another_night_or_round_is_refused_in_words(app, client) -> None:

@@ -135,7 +135,12 @@ def test_the_scoresheet_and_the_printed_sheet_have_one_name_each_on_every_page(c
     games = make_games(client)
     named: dict[str, set[str]] = {"scoresheet": set(), "printed": set()}
     for address in every_page(
-        games["finished"], games["current"], games["archived"], games["join"]
+        games["finished"],
+        games["current"],
+        games["archived"],
+        games["join"],
+        night=games["night"],
+        cards=games["cards"],
     ):
         page = client.get(address).get_data(as_text=True)
         for href, words in re.findall(r'<a [^>]*href="([^"]+)"[^>]*>(.*?)</a>', page, re.S):
