@@ -60,10 +60,19 @@ class NightRows:
     tables: tuple[NightTableRow, ...]
 
 
-def insert_night(db: Connection, name: str, plan: dict[str, Any], arrived: Sequence[int]) -> str:
+def insert_night(
+    db: Connection,
+    name: str,
+    plan: dict[str, Any],
+    arrived: Sequence[int],
+    *,
+    created: str | None = None,
+) -> str:
     """Store a new night and its players (each from the round they arrive at); return its id."""
     night_id = new_id()
-    db["nights"].insert({"id": night_id, "created": now(), "name": name, "plan": json.dumps(plan)})
+    db["nights"].insert(
+        {"id": night_id, "created": created or now(), "name": name, "plan": json.dumps(plan)}
+    )
     for position, (player, first) in enumerate(zip(plan["players"], arrived, strict=True)):
         _insert_player(db, night_id, position, player, first)
     return night_id
@@ -134,14 +143,23 @@ def night_list(db: Connection, most: int = 50) -> list[dict[str, Any]]:
 
 
 def insert_round(
-    db: Connection, night_id: str, number: int, sitting_out: Sequence[str], games: Sequence[str]
+    db: Connection,
+    night_id: str,
+    number: int,
+    sitting_out: Sequence[str],
+    games: Sequence[str],
+    *,
+    started: str | None = None,
+    ended: str | None = None,
 ) -> None:
-    """Store a round begun: who sits it out, and a table (with a new card) for each game."""
+    """Store a round begun (now, or when a night's file says, and perhaps ended): who sits it
+    out, and a table (with a new card) for each game."""
     db["night_rounds"].insert(
         {
             "night_id": night_id,
             "number": number,
-            "started": now(),
+            "started": started or now(),
+            "ended": ended,
             "sitting_out": json.dumps(list(sitting_out), ensure_ascii=False),
         }
     )

@@ -3,6 +3,7 @@ leaderboard any phone or TV watches, and the table cards a phone opens to score 
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
@@ -15,13 +16,14 @@ from ..presentation.nights import (
     night_page,
 )
 from ..rules.sentences import Sentence
-from ..service import nights
+from ..service import night_files, nights
 from ..service.errors import NotAllowed
 from .db import get_db
 from .devices import current_device, on_this_machine
-from .language import say
+from .language import language, say
 from .quotas import quota
 from .sharing import offered, qr_svg
+from .sheets import printed
 from .slow import slow
 
 bp = Blueprint("nights", __name__)
@@ -206,3 +208,62 @@ def card(night_id: str, card: str) -> Any:
     if page.scorer == "you" and request.method == "GET":
         return redirect(url_for("table.game", game_id=page.game_id), code=303)
     return render_template("nights/card.html", page=page, error=error), (422 if error else 200)
+
+
+@bp.get("/host/nights/<night_id>/cards.pdf")
+@slow
+def cards_pdf(night_id: str) -> Response:
+    """The round's table cards, printed: a card a page, with the QR code of its link."""
+    from ..sheets.night import night_cards_pdf
+
+    _host()
+    page = night_page(get_db(), night_id)
+    links = {table.card: _card_urls(night_id, table.card)[-1] for table in page.tables}
+    return printed(
+        night_cards_pdf, f"table-cards-{page.round}.pdf", page, links, language=language()
+    )
+
+
+@bp.get("/nights/<night_id>/results.pdf")
+@slow
+@quota("long reads")
+def results_pdf(night_id: str) -> Response:
+    """The night's results, printed: the leaderboard, every round's tables and places."""
+    from ..sheets.night import night_results_pdf
+
+    page = night_page(get_db(), night_id)
+    return printed(night_results_pdf, "results.pdf", page, language=language())
+
+
+@bp.get("/host/nights/<night_id>/night.json")
+@slow
+def export_night(night_id: str) -> Response:
+    """The night as one file: its plan, its players and every round's games."""
+    _host()
+    document = night_files.export_night(get_db(), night_id)
+    response = Response(
+        json.dumps(document, ensure_ascii=False, indent=1), mimetype="application/json"
+    )
+    response.headers["Content-Disposition"] = 'attachment; filename="night.json"'
+    return response
+
+
+@bp.post("/host/nights/import")
+@slow
+def import_night() -> Any:
+    """Bring a night in from its file, as a new night (its tables scored by nobody yet)."""
+    _host()
+    upload = request.files.get("file")
+    try:
+        raw = upload.read() if upload else b""
+        if not raw:
+            raise NightRefused(Sentence("choose a night's file first"), field="file")
+        try:
+            document = json.loads(raw)
+        except (ValueError, UnicodeDecodeError):
+            raise NightRefused(Sentence("it is not a JSON file"), field="file") from None
+        night_id = night_files.import_night(get_db(), document)
+    except NightRefused as refused:
+        page = host_page(get_db(), {}, say(refused.said), "file")
+        return render_template("nights/host.html", page=page), 422
+    return redirect(url_for("nights.host_night", night_id=night_id), code=303)
