@@ -74,7 +74,7 @@ def _counting(night: Night) -> str:
         return Sentence("totals: each round's score against its table's average")
     return Sentence(
         "places: {scale} points for the places at a table",
-        scale="-".join(map(str, counting.scale)),
+        scale="\u2011".join(map(str, counting.scale)),  # no-break hyphens: one word
     )
 
 

@@ -188,8 +188,10 @@ def games_to_look_at(page, names: list[str] | None = None) -> tuple[str, str, st
 @pytest.fixture(scope="module")
 def host(browser, live_server: Server) -> Iterator[object]:
     """The host's own browser, on the machine running Scorekeeper: it opens the loopback
-    address, the one where the host's pages open."""
-    context = browser.new_context(viewport=NARROW, base_url=live_server.url)
+    address, the one where the host's pages open; the secure one, since on the plain one a
+    browser that trusts the server moves on to the secure LAN address."""
+    secure = f"https://127.0.0.1:{live_server.secure_port}"
+    context = browser.new_context(viewport=NARROW, base_url=secure)
     page = context.new_page()
     yield page
     context.close()
@@ -226,6 +228,7 @@ def night_to_look_at(host, names: list[str] | None = None) -> tuple[str, list[st
     host.goto(cards[0])  # the card opens its table's game on the phone that scores it
     game_id = host.url.rsplit("/", 1)[-1]
     host.goto("/host")  # a quiet page (the table's own starts the phone's copy of the rules)
+    host.wait_for_load_state("networkidle")
     scored = InPage(host).post(
         f"/api/games/{game_id}/deals", data=FIRST_DEAL, headers={"X-CSRFToken": token}
     )

@@ -151,6 +151,22 @@ NIGHT_PLAYERS = ["Ann", "Bob", "Cy", "Dee", "ნინო", "თამარი"
 FIRST_DEAL = {"deal": 1, "bids": [1, 0, 0, 1], "tricks": [1, 0, 0, 0]}
 
 
+#: A line of a night's leaderboard: its place, its player (escaped) and its points.
+BOARD_LINE = re.compile(
+    r'<span class="place">([^<]*)</span> <bdi class="player">([^<]*)</bdi>.*?'
+    r'<b class="points">([^<]*)</b>',
+    re.S,
+)
+
+
+def board_lines(client, night: str) -> list[tuple[str, str, str]]:
+    """Return a night's leaderboard as a watching phone gets it: (place, player, points)."""
+    part = client.get(f"/nights/{night}/board").get_data(as_text=True)
+    return [
+        (place, html.unescape(name), points) for place, name, points in BOARD_LINE.findall(part)
+    ]
+
+
 def make_night(client, scorer) -> tuple[str, list[str]]:
     """Set up a night of two Joker tables as the host (`client`), start round 1, and let
     another phone (`scorer`) claim table 1's card and score its first deal; return the

@@ -10,7 +10,7 @@ import re
 import sqlite3
 
 from tests.conftest import csrf_token
-from tests.web.conftest import NIGHT_PLAYERS, make_night
+from tests.web.conftest import NIGHT_PLAYERS, board_lines, make_night
 
 
 def _post(client, url: str, data: dict | None = None):
@@ -23,12 +23,6 @@ def _upload(client, document: dict):
         "file": (io.BytesIO(json.dumps(document).encode()), "night.json"),
     }
     return client.post("/host/nights/import", data=data, content_type="multipart/form-data")
-
-
-def _board(client, night: str) -> list[tuple[str, str, str]]:
-    part = client.get(f"/nights/{night}/board").get_data(as_text=True)
-    return re.findall(r"<tr><td>([^<]*)</td><td><bdi>([^<]*)</bdi>.*?<summary>([^<]*)</summary>",
-                      part, re.S)  # fmt: skip
 
 
 def _nights(app) -> int:
@@ -58,7 +52,7 @@ def test_a_night_goes_out_as_one_file_and_comes_back_the_same(app, client) -> No
     copy = made.headers["Location"].rsplit("/", 1)[-1]
     assert copy != night
     assert client.get(f"/host/nights/{copy}/night.json").get_json() == document
-    assert _board(client, copy) == _board(client, night)
+    assert board_lines(client, copy) == board_lines(client, night)
     # New cards, scored by nobody: the old night's cards open nothing of the copy.
     page = client.get(f"/host/nights/{copy}").get_data(as_text=True)
     assert page.count("waiting for a phone to open the card") == 2

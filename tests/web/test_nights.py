@@ -20,6 +20,7 @@ from typing import Any
 from scorekeeper.rules import read_game, score_game
 from tests.conftest import csrf_token
 from tests.night.deals import next_deal
+from tests.web.conftest import board_lines
 
 SCALE = (4, 2, 1, 0)
 
@@ -108,10 +109,7 @@ def _points_by_hand(totals: list[int]) -> list[Fraction]:
 
 
 def _board(client, night_id: str) -> dict[str, str]:
-    part = client.get(f"/nights/{night_id}/board").get_data(as_text=True)
-    rows = re.findall(r"<tr><td>([^<]*)</td><td><bdi>([^<]*)</bdi>.*?<summary>([^<]*)</summary>",
-                      part, re.S)  # fmt: skip
-    return {html.unescape(name): total for _, name, total in rows}
+    return {name: total for _, name, total in board_lines(client, night_id)}
 
 
 def _text(value: Fraction) -> str:

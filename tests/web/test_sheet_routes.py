@@ -157,7 +157,8 @@ def test_the_scoresheet_and_the_printed_sheet_have_one_name_each_on_every_page(c
         assert "Print sheet" not in page and ">Sheet<" not in page, address
     assert named == {
         "scoresheet": {"Scoresheet"},
-        "printed": {"Printed sheet (PDF)", "Blank printed sheets"},
+        # A night's results are a printed thing of their own, named the same way.
+        "printed": {"Printed sheet (PDF)", "Blank printed sheets", "Printed results (PDF)"},
     }
 
 
