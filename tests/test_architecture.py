@@ -49,7 +49,7 @@ SHARED_NAMES = {
     "games": "games and their changes (storage: rows; service: every change; web: a game's life)",
     "new_game": "New game (presentation: the page; web: reading its form)",
     "nights": "club nights (storage: rows; service: every change; presentation: the pages; "
-    "web: their routes)",
+    "web: their routes; sheets: their cards and results on paper; cli: `scorekeeper night`)",
     "paper": "a game typed in from its paper sheet (rules: a row checked; screen: the grid "
     "both the server and the phone answer with; presentation: the page; web: its routes)",
     "players": "the family's players and their stats (storage, presentation, web)",

@@ -214,7 +214,7 @@ def card(night_id: str, card: str) -> Any:
 @slow
 def cards_pdf(night_id: str) -> Response:
     """The round's table cards, printed: a card a page, with the QR code of its link."""
-    from ..sheets.night import night_cards_pdf
+    from ..sheets.nights import night_cards_pdf
 
     _host()
     page = night_page(get_db(), night_id)
@@ -229,7 +229,7 @@ def cards_pdf(night_id: str) -> Response:
 @quota("long reads")
 def results_pdf(night_id: str) -> Response:
     """The night's results, printed: the leaderboard, every round's tables and places."""
-    from ..sheets.night import night_results_pdf
+    from ..sheets.nights import night_results_pdf
 
     page = night_page(get_db(), night_id)
     return printed(night_results_pdf, "results.pdf", page, language=language())
