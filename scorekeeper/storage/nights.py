@@ -196,12 +196,6 @@ def table_of_card(db: Connection, card: str) -> tuple[str, NightTableRow]:
     return row.pop("night_id"), NightTableRow(**row)
 
 
-def night_of_game(db: Connection, game_id: str) -> str | None:
-    """Return the night a game is a table of, if it is one."""
-    row = db.execute("select night_id from night_tables where game_id = ?", [game_id]).fetchone()
-    return None if row is None else str(row[0])
-
-
 def set_scorer(db: Connection, card: str, device: str) -> None:
     """Record the phone that scores a card's table from now, and use up any take-over code."""
     db.execute(

@@ -4,9 +4,20 @@ leaderboard any phone or TV watches, and the table cards a phone opens to score 
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
 from typing import Any
 
-from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 
 from ..night import NightRefused
 from ..presentation.nights import (
@@ -148,11 +159,33 @@ def board(night_id: str) -> str:
     return render_template("nights/board.html", page=page, host=False)
 
 
+#: Leaderboards drawn, kept by (night, stamp, language), the latest last: after a deal every
+#: watching phone asks for the same board, so it is worked out once, not once a phone.
+DRAWN = "scorekeeper.night_boards"
+DRAWN_MOST = 64
+
+
+def _drawn_board(night_id: str) -> str:
+    """Return the night's leaderboard drawn for this reader, as it stands now."""
+    db = get_db()
+    drawn: OrderedDict[tuple[str, str, str], str]
+    drawn, lock = current_app.extensions.setdefault(DRAWN, (OrderedDict(), threading.Lock()))
+    key = (night_id, board_stamp(db, night_id), language())
+    with lock:
+        found = drawn.get(key)
+    if found is None:
+        found = render_template("nights/board_part.html", page=night_page(db, night_id))
+        with lock:
+            drawn[key] = found
+            while len(drawn) > DRAWN_MOST:
+                drawn.popitem(last=False)
+    return found
+
+
 @bp.get("/nights/<night_id>/board")
 def board_part(night_id: str) -> Response:
     """Just the leaderboard, for the watching page to swap in when it changed."""
-    page = night_page(get_db(), night_id)
-    response = Response(render_template("nights/board_part.html", page=page), mimetype="text/html")
+    response = Response(_drawn_board(night_id), mimetype="text/html")
     response.headers["Cache-Control"] = "no-cache"
     return response
 
