@@ -33,6 +33,7 @@ from benchmarks.figures import (
 )
 from benchmarks.forms import form_figures
 from benchmarks.limits import attack_figures, largest_figures, stall_figures
+from benchmarks.nights import night_figures
 from benchmarks.pages import page_figures
 from benchmarks.pdf import sheet_figures
 from benchmarks.phone import phone_figures
@@ -49,7 +50,7 @@ from benchmarks.taps import taps_figures
 #: The parts of the benchmark, in the order they run.
 STEPS = (
     "scoring", "command", "server", "largest", "stall", "attacks", "sheets", "taps", "phone",
-    "archive",
+    "archive", "nights",
 )  # fmt: skip
 NOTES = (
     "Medians are over the runs counted in *Runs*; latency lines give, per run, the p50 or "
@@ -129,6 +130,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         ("stall", lambda: stall_figures(5.0 if args.quick else 10.0)),
         ("attacks", lambda: attack_figures(4.0 if args.quick else 6.0)),
         ("sheets", lambda: sheet_figures(1 if args.quick else 5)),
+        ("nights", lambda: night_figures(1 if args.quick else 5, 2 if args.quick else 4)),
     ]
     if not args.no_browser:
         steps.append(("taps", lambda: taps_figures(4 if args.quick else None)))

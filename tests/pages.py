@@ -4,6 +4,8 @@ Georgian page leaves no message in English (tests/web/test_language.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 #: A calculator with a whole deal filled in: every ruleset's verdict on it.
 CALCULATED = (
     "/rules/calculator?cards=5&dealer=3&name_0=Ann&name_1=Bob&name_2=Cy&name_3=Dee"
@@ -12,11 +14,19 @@ CALCULATED = (
 
 
 def every_page(
-    finished: str, current: str, archived: str, join: str, player: str = "Ann"
+    finished: str,
+    current: str,
+    archived: str,
+    join: str,
+    player: str = "Ann",
+    *,
+    night: str,
+    cards: Sequence[str],
 ) -> list[str]:
     """Return every page's address, given a game over (Back Alley), a Joker game being
     played (three deals in), a Joker game in the archive, the edit link (its path) of the
-    game being played, and a player of them."""
+    game being played, a player of them, and a club night being played with its table
+    cards (one scored on another phone, one nobody scores yet)."""
     return [
         "/",
         "/?state=archived",
@@ -58,9 +68,12 @@ def every_page(
         f"/players/{player}",
         "/offline",
         "/trust",
+        f"/nights/{night}",
+        *(f"/nights/{night}/cards/{card}" for card in cards),
     ]
 
 
-#: Pages for the host's own browser only (on the machine Scorekeeper runs on): a phone on
-#: the WiFi is refused them.
-HOST_PAGES = ["/host/rules"]
+def host_pages(night: str) -> list[str]:
+    """Return the pages for the host's own browser only (on the machine Scorekeeper runs
+    on; a phone on the WiFi is refused them), given a club night being played."""
+    return ["/host/rules", "/host", f"/host/nights/{night}"]

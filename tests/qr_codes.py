@@ -12,14 +12,18 @@ from typing import Any
 HEAD_INCHES = 2.5
 
 
-def qr_links(pdf: bytes, *, dpi: int = 150) -> list[str]:
-    """Return the text of every QR code in the head of the PDF's first page."""
-    return [code.text for code in qr_codes(pdf, dpi=dpi)[0]]
+def qr_links(pdf: bytes, *, dpi: int = 150, page: int = 1, whole: bool = False) -> list[str]:
+    """Return the text of every QR code in the head of the PDF's first page (or of another
+    page, or the `whole` page)."""
+    return [code.text for code in qr_codes(pdf, dpi=dpi, page=page, whole=whole)[0]]
 
 
-def qr_codes(pdf: bytes, *, dpi: int = 150) -> tuple[list[Any], Any]:
-    """Return the QR codes found in the head of the PDF's first page (zxing-cpp's results:
-    text, corners in pixels, version), and the head drawn in grey at this resolution."""
+def qr_codes(
+    pdf: bytes, *, dpi: int = 150, page: int = 1, whole: bool = False
+) -> tuple[list[Any], Any]:
+    """Return the QR codes found in the head of the PDF's first page, or of `page`, or in
+    the `whole` page (zxing-cpp's results: text, corners in pixels, version), and what was
+    read, drawn in grey at this resolution."""
     import zxingcpp
     from PIL import Image
 
@@ -27,10 +31,11 @@ def qr_codes(pdf: bytes, *, dpi: int = 150) -> tuple[list[Any], Any]:
         source = Path(folder) / "sheet.pdf"
         source.write_bytes(pdf)
         subprocess.run(
-            ["pdftoppm", "-png", "-r", str(dpi), "-f", "1", "-l", "1", "-singlefile",
-             "-H", str(int(HEAD_INCHES * dpi)), str(source), str(Path(folder) / "page")],
+            ["pdftoppm", "-png", "-r", str(dpi), "-f", str(page), "-l", str(page),
+             "-singlefile", *([] if whole else ["-H", str(int(HEAD_INCHES * dpi))]),
+             str(source), str(Path(folder) / "page")],
             check=True,
         )  # fmt: skip
-        with Image.open(Path(folder) / "page.png") as page:
-            head = page.convert("L")
+        with Image.open(Path(folder) / "page.png") as drawn:
+            head = drawn.convert("L")
     return zxingcpp.read_barcodes(head, formats=zxingcpp.BarcodeFormat.QRCode), head

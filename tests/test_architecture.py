@@ -48,6 +48,8 @@ SHARED_NAMES = {
     "errors": "this package's errors",
     "games": "games and their changes (storage: rows; service: every change; web: a game's life)",
     "new_game": "New game (presentation: the page; web: reading its form)",
+    "nights": "club nights (storage: rows; service: every change; presentation: the pages; "
+    "web: their routes; sheets: their cards and results on paper; cli: `scorekeeper night`)",
     "paper": "a game typed in from its paper sheet (rules: a row checked; screen: the grid "
     "both the server and the phone answer with; presentation: the page; web: its routes)",
     "players": "the family's players and their stats (storage, presentation, web)",
@@ -318,6 +320,8 @@ def test_the_packages_allowed_imports_form_layers() -> None:
     graph = {name: set(own or ()) for name, (own, _) in rules.items()}
     assert not find_cycles(graph), f"the packages' allowed imports loop: {find_cycles(graph)}"
     assert "flask" in (rules["web"][1] or ()), "the web is where Flask is"
+    # A night's model and rules are pure: the rules of the game below them, nothing else.
+    assert rules["night"] == ({"rules"}, set()), "the night is pure: rules only"
     below = [name for name, (_, libraries) in rules.items() if name != "web"]
     assert not [name for name in below if "flask" in (rules[name][1] or ())]
 

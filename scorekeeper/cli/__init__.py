@@ -1,13 +1,13 @@
 """The `scorekeeper` command and every subcommand it has.
 
 One module per family of subcommands (score.py, sheet.py, read_sheet.py, database.py,
-all_games.py, rules.py, service.py, trust.py); each adds its own subcommands to the parser. Only the
+all_games.py, nights.py, rules.py, service.py, trust.py); each adds its own subcommands to the parser. Only the
 subcommand that runs imports what it needs, so `scorekeeper score` never loads Flask or
 WeasyPrint and starts fast. File and usage problems are a `CommandError` (files.py);
 problems with the rules stay a `ScoreError`. Both end as one line on standard error,
 `scorekeeper: ` and what is wrong, and exit status 1.
 
-May import: machine, rules, house_rules, storage, standings, service, presentation,
+May import: machine, rules, night, house_rules, storage, standings, service, presentation,
 transfer, sheets, screen, web, server, reading (each subcommand imports only what it runs).
 Libraries: none.
 """
@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from ..rules import ScoreError
-from . import all_games, database, read_sheet, rules, score, service, sheet, trust
+from . import all_games, database, nights, read_sheet, rules, score, service, sheet, trust
 from .files import CommandError
 
 __all__ = ["CommandError", "build_parser", "main"]
@@ -40,7 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Keep score of Back Alley, Bluke, Joker and house rules.",
     )
     commands = parser.add_subparsers(dest="command", required=True)
-    for family in (score, sheet, read_sheet, database, all_games, rules, service, trust):
+    for family in (score, sheet, read_sheet, database, all_games, nights, rules, service, trust):
         family.add_commands(commands)
     return parser
 

@@ -12,6 +12,6 @@ house rules nobody plays. What comes back is dataclasses of
 strings, numbers and lists: the templates render it, and it can be sent to a phone as
 JSON. Reads only. No Flask, no Jinja.
 
-May import: rules, house_rules, storage, standings, screen.
+May import: rules, night, house_rules, storage, standings, screen.
 Libraries: none.
 """

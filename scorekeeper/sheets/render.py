@@ -38,7 +38,7 @@ def _catalog(language: str) -> Any:
 
 
 @functools.cache
-def _environment(language: str = "en") -> Any:
+def environment(language: str = "en") -> Any:
     """Return the sheet's Jinja environment, its words in the language (the app's catalogs)."""
     import jinja2
 
@@ -88,7 +88,7 @@ def sheet_plan(sheet: Sheet, *, paper: str = "letter", language: str = "en") -> 
 def sheet_html(sheet: Sheet, *, paper: str = "letter", language: str = "en") -> str:
     """Return the sheet as the HTML WeasyPrint lays out, its words in the language."""
     chosen = sheet_plan(sheet, paper=paper, language=language)
-    template = _environment(language).get_template("sheets/sheet.html")
+    template = environment(language).get_template("sheets/sheet.html")
     return template.render(sheet=chosen.sheet, plan=chosen)
 
 

@@ -8,7 +8,7 @@ runs inside one `BEGIN IMMEDIATE` transaction (`Connection.write`), so two phone
 writing to the same game take turns. `backups.py` keeps the daily copies beside the
 database and brings one back. No Flask here.
 
-May import: rules, machine.
+May import: rules, night, machine.
 Libraries: sqlite_utils.
 """
 

@@ -328,6 +328,53 @@ def m013_game_sheets(db: Database) -> None:
     db.execute("create unique index games_by_sheet on games (sheet)")
 
 
+@migrations()
+def m014_club_nights(db: Database) -> None:
+    """Club nights: the plan, who came and when, each round, and each round's tables.
+
+    A table of a round is an ordinary game (`game_id`) with the night's card for it: the
+    card's key is in the card's QR code; the phone that scores it, and the hash of the
+    one-time code the host's page shows to let another phone take over (and how many wrong
+    codes were typed for it), are kept beside it.
+    """
+    db["nights"].create(
+        {"id": str, "created": str, "name": str, "plan": str},
+        pk="id",
+        not_null={"id", "created", "name", "plan"},
+    )
+    db["night_players"].create(
+        {"night_id": str, "position": int, "name": str, "arrived": int, "left": int},
+        pk=("night_id", "position"),
+        foreign_keys=[("night_id", "nights", "id")],
+        not_null={"night_id", "position", "name", "arrived"},
+    )
+    db["night_rounds"].create(
+        {"night_id": str, "number": int, "started": str, "ended": str, "sitting_out": str},
+        pk=("night_id", "number"),
+        foreign_keys=[("night_id", "nights", "id")],
+        not_null={"night_id", "number", "started", "sitting_out"},
+    )
+    db["night_tables"].create(
+        {
+            "night_id": str,
+            "round": int,
+            "number": int,
+            "game_id": str,
+            "card": str,
+            "scorer": str,
+            "claimed": str,
+            "takeover_hash": str,
+            "takeover_misses": int,
+        },
+        pk=("night_id", "round", "number"),
+        foreign_keys=[("night_id", "nights", "id"), ("game_id", "games", "id")],
+        not_null={"night_id", "round", "number", "game_id", "card", "takeover_misses"},
+        defaults={"takeover_misses": 0},
+    )
+    db.execute("create unique index night_tables_by_card on night_tables (card)")
+    db.execute("create index night_tables_by_game on night_tables (game_id)")
+
+
 def _without_rowid(db: Database, table: str) -> None:
     """Make a table keyed by its primary key alone, its rows as they were."""
     (sql,) = db.execute(

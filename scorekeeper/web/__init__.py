@@ -6,7 +6,7 @@ its connection; `template_helpers.py` registers everything the templates may cal
 `security.py`, `quotas.py` and `devices.py` guard the requests; `language.py` says
 the pages in the reader's language.
 
-May import: machine, rules, house_rules, storage, standings, service, presentation,
+May import: machine, rules, night, house_rules, storage, standings, service, presentation,
 transfer, sheets, screen.
 Libraries: flask, flask_wtf, flask_limiter, limits, flask_compress, werkzeug, wtforms,
 jinja2, markupsafe, markdown_it, segno, flask_babel, babel, rjsmin, rcssmin.
@@ -170,6 +170,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         games,
         host,
         live,
+        nights,
         paper,
         players,
         rules_pages,
@@ -192,6 +193,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         rules_pages,
         docs,
         live,
+        nights,
         players,
         all_games,
         sharing,

@@ -72,6 +72,14 @@ QUOTAS = {
         ((30, "minute"), (180, "hour")),
         method="GET",
     ),
+    # A club night's table card: claiming a table, and typing the host's take-over code. A
+    # code is one of a million and void after five wrong ones (storage/nights.py): this stops
+    # one phone or address from wearing out code after code as the host makes them.
+    "table cards": Quota(
+        "table cards claimed and take-over codes typed",
+        ((10, "minute"), (60, "hour")),
+        ((30, "minute"), (180, "hour")),
+    ),
     # Sheets, PDFs, exports, comparisons, the whole game's API answer, the players' stats:
     # a family prints and compares a few a night; a watcher's "has it changed?" (304) is free.
     "long reads": Quota(

@@ -17,6 +17,7 @@ import tempfile
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -178,13 +179,19 @@ class Client:
         path: str,
         *,
         json_body: Any = None,
+        form: dict[str, str] | None = None,
         headers: dict[str, str] | None = None,
         timeout: float = 15.0,
     ) -> tuple[int, Headers, bytes]:
-        """Send a request with the phone's cookies and token; return status, headers, body."""
+        """Send a request (a JSON body, or a form's) with the phone's cookies and token;
+        return status, headers, body (of the page a redirect leads to)."""
         data = None if json_body is None else json.dumps(json_body).encode()
+        if form is not None:
+            data = urllib.parse.urlencode({"csrf_token": self.token, **form}).encode()
         request = urllib.request.Request(self.base + path, data=data, method=method)
-        if data is not None:
+        if form is not None:
+            request.add_header("Content-Type", "application/x-www-form-urlencoded")
+        elif data is not None:
             request.add_header("Content-Type", "application/json")
         if self.token:
             request.add_header("X-CSRFToken", self.token)

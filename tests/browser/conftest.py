@@ -24,6 +24,7 @@ import pytest
 from scorekeeper.machine import certificates
 from scripts.benchmarks.server import Server
 from tests.conftest import example
+from tests.web.conftest import FIRST_DEAL, NIGHT_NAME, NIGHT_PLAYERS
 
 CHROMIUM = "/usr/bin/chromium"
 #: The address the server believes phones open it at; mapped to loopback in Chromium.
@@ -193,6 +194,57 @@ def games_to_look_at(page, names: list[str] | None = None) -> tuple[str, str, st
     assert moved.ok, moved.text()
     join = InPage(page).get(f"/api/games/{current}").json()["edit_url"]
     return finished, current, archived, urlsplit(join).path
+
+
+@pytest.fixture(scope="module")
+def host(browser, live_server: Server) -> Iterator[object]:
+    """The host's own browser, on the machine running Scorekeeper: it opens the loopback
+    address, the one where the host's pages open; the secure one, since on the plain one a
+    browser that trusts the server moves on to the secure LAN address."""
+    secure = f"https://127.0.0.1:{live_server.secure_port}"
+    context = browser.new_context(viewport=NARROW, base_url=secure)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def set_up_night(host, players: list[str], tables: int = 2) -> tuple[str, list[str]]:
+    """Set up a Joker night on the host's page as the host does, start round 1; return the
+    night's id and its tables' cards (their paths), table 1's first."""
+    host.goto("/host")
+    host.locator("#name").fill(NIGHT_NAME)
+    host.locator("#ruleset").select_option("joker")
+    host.locator("#players").fill("\n".join(players))
+    host.locator("#tables").fill(str(tables))
+    with host.expect_navigation():
+        host.locator('#new-night button[type="submit"]').click()
+    night = host.url.rsplit("/", 1)[-1]
+    with host.expect_navigation():
+        host.locator("#start-round").click()
+    host.wait_for_load_state()
+    cards = host.locator("a.card-link").evaluate_all("links => links.map((a) => a.pathname)")
+    return night, cards
+
+
+def night_to_look_at(host, names: list[str] | None = None) -> tuple[str, list[str]]:
+    """Set up a night of two Joker tables (the examples' names, or `names`, and four more),
+    its table 1 claimed by the host's browser (for a phone, another phone) with its first
+    deal scored; return the night's id and its two cards' keys, table 1's first
+    (tests/pages.py's `every_page` takes them)."""
+    players = (names or NIGHT_PLAYERS)[:4] + NIGHT_PLAYERS[4:]
+    night, cards = set_up_night(host, players)
+    token = host.locator('meta[name="csrf-token"]').get_attribute("content")
+    claimed = InPage(host).post(cards[0], form={"csrf_token": token})
+    assert claimed.status == 303, claimed.text()
+    host.goto(cards[0])  # the card opens its table's game on the phone that scores it
+    game_id = host.url.rsplit("/", 1)[-1]
+    host.goto("/host")  # a quiet page (the table's own starts the phone's copy of the rules)
+    host.wait_for_load_state("networkidle")
+    scored = InPage(host).post(
+        f"/api/games/{game_id}/deals", data=FIRST_DEAL, headers={"X-CSRFToken": token}
+    )
+    assert scored.status == 201, scored.text()
+    return night, [card.rsplit("/", 1)[-1] for card in cards]
 
 
 def screenshot(page, name: str) -> Path:

@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import NARROW, games_to_look_at
+from tests.browser.conftest import NARROW, games_to_look_at, night_to_look_at
 from tests.pages import every_page
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
-def pages(scorer) -> list[str]:
-    """Every page's address, about games this phone started."""
-    return every_page(*games_to_look_at(scorer))
+def pages(scorer, host) -> list[str]:
+    """Every page's address, about games this phone started and a night the host set up."""
+    night, cards = night_to_look_at(host)
+    return every_page(*games_to_look_at(scorer), night=night, cards=cards)
 
 
 def test_no_page_is_wider_than_a_phone(scorer, pages):

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import games_to_look_at
-from tests.pages import every_page
+from tests.browser.conftest import games_to_look_at, night_to_look_at
+from tests.pages import every_page, host_pages
 
 pytestmark = pytest.mark.browser
 
@@ -56,14 +56,23 @@ def refused_correction(page, game: str) -> None:
     assert page.locator('.edit-table [role="alert"]').count() == 1, page.content()
 
 
-def test_every_word_and_control_fits_every_page_at_every_width(scorer):
+def test_every_word_and_control_fits_every_page_at_every_width(scorer, host):
     page = scorer
     names = NAMES[page.language]
     finished, current, archived, join = games_to_look_at(page, names)
+    night, cards = night_to_look_at(host, names)
     found: list[str] = []
-    for address in every_page(finished, current, archived, join, names[0]):
+    for address in every_page(
+        finished, current, archived, join, names[0], night=night, cards=cards
+    ):
         assert page.goto(address).ok, address
         found += faults_on(page, address)
+    # The host's pages, on the host's own browser, in the same language.
+    host.goto(f"/language/{page.language}?next=/")
+    host.language = page.language
+    for address in host_pages(night):
+        assert host.goto(address).ok, address
+        found += faults_on(host, address)
     refused_correction(page, current)
     found += faults_on(page, f"/games/{current}/deals/2/edit (refused)")
     page.set_viewport_size({"width": WIDTHS[1], "height": HEIGHT})

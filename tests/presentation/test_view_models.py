@@ -95,6 +95,12 @@ PAGES = [
     "/docs/joker-variants",
     "/rules/import",
     "/host/rules",
+    "/host",
+    "/host/nights/{night}",
+    "/nights/{night}",
+    "/nights/{night}/board",
+    "/nights/{night}/cards/{card}",
+    "/nights/{night}/cards/{taken}",
     "/rules/calculator",
     "/rules/calculator?cards=5&dealer=3&name_0=Ann&name_1=Bob&name_2=Cy&name_3=Dee"
     "&bid_0=2&bid_1=1&bid_2=pass&bid_3=1&tricks_0=3&tricks_1=1&tricks_2=0&tricks_3=1",

@@ -143,9 +143,59 @@ def api_game(client):
     return make
 
 
-def make_games(client) -> dict[str, str]:
+#: A club night of two Joker tables to look at, and the first deal its table 1 scores: its
+#: name and the names beside the examples' written in Georgian, so that a Georgian page
+#: holding them has no word in Latin letters but the examples' names (tests/english.py).
+NIGHT_NAME = "პარასკევის კლუბი"
+NIGHT_PLAYERS = ["Ann", "Bob", "Cy", "Dee", "ნინო", "თამარი", "დავითი", "ლაშა"]
+FIRST_DEAL = {"deal": 1, "bids": [1, 0, 0, 1], "tricks": [1, 0, 0, 0]}
+
+
+#: A line of a night's leaderboard: its place, its player (escaped) and its points.
+BOARD_LINE = re.compile(
+    r'<span class="place">([^<]*)</span> <bdi class="player">([^<]*)</bdi>.*?'
+    r'<b class="points">([^<]*)</b>',
+    re.S,
+)
+
+
+def board_lines(client, night: str) -> list[tuple[str, str, str]]:
+    """Return a night's leaderboard as a watching phone gets it: (place, player, points)."""
+    part = client.get(f"/nights/{night}/board").get_data(as_text=True)
+    return [
+        (place, html.unescape(name), points) for place, name, points in BOARD_LINE.findall(part)
+    ]
+
+
+def make_night(client, scorer) -> tuple[str, list[str]]:
+    """Set up a night of two Joker tables as the host (`client`), start round 1, and let
+    another phone (`scorer`) claim table 1's card and score its first deal; return the
+    night's id and its two cards (table 1's, then table 2's, which nobody scores yet)."""
+    form = {"csrf_token": csrf_token(client), "name": NIGHT_NAME, "ruleset": "joker",
+            "players": "\n".join(NIGHT_PLAYERS), "tables": "2", "rounds": "3",
+            "movement": "redraw", "counting": "places", "scale": "4-2-1-0"}  # fmt: skip
+    made = client.post("/host", data=form)
+    assert made.status_code == 303, made.get_data(as_text=True)
+    night = made.headers["Location"].rsplit("/", 1)[-1]
+    token = {"csrf_token": form["csrf_token"]}
+    assert client.post(f"/host/nights/{night}/rounds", data=token).status_code == 303
+    page = client.get(f"/host/nights/{night}").get_data(as_text=True)
+    cards = re.findall(rf'href="/nights/{night}/cards/([^"]+)" class="card-link"', page)
+    theirs = csrf_token(scorer)
+    claimed = scorer.post(f"/nights/{night}/cards/{cards[0]}", data={"csrf_token": theirs})
+    assert claimed.status_code == 303
+    game = claimed.headers["Location"].rsplit("/", 1)[-1]
+    headers = {"X-CSRFToken": theirs}
+    scored = scorer.post(f"/api/games/{game}/deals", json=FIRST_DEAL, headers=headers)
+    assert scored.status_code == 201, scored.get_json()
+    return night, cards
+
+
+def make_games(client) -> dict[str, Any]:
     """Make games to look at (one being played, one over, one archived); return their ids, and
-    the edit link of the one being played (its path) as `join`."""
+    the edit link of the one being played (its path) as `join`; and a club night being played
+    (`night`), its table 1's card scored on another phone (`taken`) and table 2's nobody
+    scores yet (`card`)."""
     token = csrf_token(client)
 
     def create(document: dict) -> str:
@@ -161,4 +211,6 @@ def make_games(client) -> dict[str, str]:
     moved = client.post(f"/games/{archived}/archive", data={"csrf_token": token, "game": archived})
     assert moved.status_code == 303
     join = urlsplit(client.get(f"/api/games/{current}").get_json()["edit_url"]).path
-    return {"finished": finished, "current": current, "archived": archived, "join": join}
+    night, cards = make_night(client, client.application.test_client())
+    return {"finished": finished, "current": current, "archived": archived, "join": join,
+            "night": night, "taken": cards[0], "card": cards[1], "cards": cards}  # fmt: skip

@@ -135,7 +135,12 @@ def test_the_scoresheet_and_the_printed_sheet_have_one_name_each_on_every_page(c
     games = make_games(client)
     named: dict[str, set[str]] = {"scoresheet": set(), "printed": set()}
     for address in every_page(
-        games["finished"], games["current"], games["archived"], games["join"]
+        games["finished"],
+        games["current"],
+        games["archived"],
+        games["join"],
+        night=games["night"],
+        cards=games["cards"],
     ):
         page = client.get(address).get_data(as_text=True)
         for href, words in re.findall(r'<a [^>]*href="([^"]+)"[^>]*>(.*?)</a>', page, re.S):
@@ -152,7 +157,8 @@ def test_the_scoresheet_and_the_printed_sheet_have_one_name_each_on_every_page(c
         assert "Print sheet" not in page and ">Sheet<" not in page, address
     assert named == {
         "scoresheet": {"Scoresheet"},
-        "printed": {"Printed sheet (PDF)", "Blank printed sheets"},
+        # A night's results are a printed thing of their own, named the same way.
+        "printed": {"Printed sheet (PDF)", "Blank printed sheets", "Printed results (PDF)"},
     }
 
 

@@ -1,0 +1,34 @@
+"""A club night on paper: a card for each table of the round (its number, the round, the
+seats, a QR code that opens the card on the phone that will score it) and the night's
+results (every round's tables and places, and the leaderboard with each total's sum)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .. import STATIC
+from ..presentation.nights import NightPage
+from .qr_code import draw_code
+from .render import environment, pdf_from_html
+
+
+def night_cards_html(page: NightPage, links: dict[str, str], *, language: str = "en") -> str:
+    """Return the round's table cards as HTML, a card a page; `links` are the cards' links."""
+    codes = {card: draw_code(link).svg for card, link in links.items()}
+    template = environment(language).get_template("sheets/night_cards.html")
+    return template.render(page=page, links=links, codes=codes)
+
+
+def night_cards_pdf(
+    page: NightPage, links: dict[str, str], *, language: str = "en", static_root: Path = STATIC
+) -> bytes:
+    """Print the round's table cards, a card a page."""
+    return pdf_from_html(night_cards_html(page, links, language=language), static_root=static_root)
+
+
+def night_results_pdf(
+    page: NightPage, *, language: str = "en", static_root: Path = STATIC
+) -> bytes:
+    """Print the night's results: the leaderboard, then each round's tables and places."""
+    html = environment(language).get_template("sheets/night_results.html").render(page=page)
+    return pdf_from_html(html, static_root=static_root)
