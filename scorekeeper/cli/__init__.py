@@ -1,11 +1,11 @@
 """The `scorekeeper` command and every subcommand it has.
 
 One module per family of subcommands (score.py, sheet.py, read_sheet.py, database.py,
-all_games.py, nights.py, rules.py, service.py, trust.py); each adds its own subcommands to the parser. Only the
-subcommand that runs imports what it needs, so `scorekeeper score` never loads Flask or
-WeasyPrint and starts fast. File and usage problems are a `CommandError` (files.py);
-problems with the rules stay a `ScoreError`. Both end as one line on standard error,
-`scorekeeper: ` and what is wrong, and exit status 1.
+all_games.py, nights.py, rules.py, service.py, trust.py); each adds its own subcommands to
+the parser. Only the subcommand that runs imports what it needs, so `scorekeeper score`
+never loads Flask or WeasyPrint and starts fast. File and usage problems are a
+`CommandError` (files.py); problems with the rules stay a `ScoreError`. Both end as one
+line on standard error, `scorekeeper: ` and what is wrong, and exit status 1.
 
 May import: machine, rules, night, house_rules, storage, standings, service, presentation,
 transfer, sheets, screen, web, server, reading (each subcommand imports only what it runs).
