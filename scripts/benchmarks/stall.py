@@ -114,13 +114,15 @@ def hidden(page: str, name: str) -> str:
 
 
 def next_tap(page: str) -> str | None:
-    """Return the tap a quick scorer makes next: the first choice offered that is not a pass."""
+    """Return the tap a quick scorer makes next: the first choice offered that is not a pass
+    (nor undo, a trump, a rainbow, or saving a deal's note: none of them moves the deal on, and
+    the note's button stays once the game is over)."""
     offered = [
         html.unescape(value)
         for tag in re.findall(r"<button[^>]*>", page)
         if " disabled" not in tag
         for value in re.findall(r'name="step" value="([^"]*)"', tag)
-        if value != "undo" and not value.startswith(("trump:", "rainbow:"))
+        if value not in ("undo", "note") and not value.startswith(("trump:", "rainbow:"))
     ]
     return next(
         (value for value in offered if value != "bid:pass"), offered[0] if offered else None

@@ -205,3 +205,15 @@ def test_a_lazy_image_in_a_closed_panel_is_not_counted_as_loaded() -> None:
     parser.feed(html)
     assert parser.urls == ["/open.svg", "/seen.svg", "/eager.svg"]
     assert parser.on_opening == ["/qr.svg"]
+
+
+def test_the_stranger_bench_family_stops_tapping_when_the_game_is_over() -> None:
+    from scripts.benchmarks.stall import next_tap
+
+    bidding = (
+        '<button name="step" value="bid:pass">pass</button><button name="step" value="bid:2">2'
+    )
+    assert next_tap(bidding) == "bid:2"
+    # Over: only undo and the last deal's note are left, and neither moves a deal on.
+    over = '<button name="step" value="undo">Undo</button><button name="step" value="note">Save'
+    assert next_tap(over) is None
