@@ -1,6 +1,7 @@
 """What each bid scores, on a 360 × 640 phone that scores with its own copy of the rules, in
 English and in Georgian: the worths beside every bid, described to a screen reader, hidden
-for this game and shown again (still hidden after a reload), the bid buttons where they were,
+for this game and shown again (still hidden after a reload, and then not read to a screen
+reader either), the bid buttons where they were,
 and a deal entered with the same taps as ever."""
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ import pytest
 
 from scorekeeper.rules import read_game, score_game
 from scorekeeper.rules.entry import buttons_of
+from playwright.sync_api import expect
+
 from tests.browser.conftest import InPage
 from tests.browser.test_play import Phone
 
@@ -81,11 +84,14 @@ def test_each_bid_shows_its_worth_and_a_player_may_hide_them(scorer):
     assert not page.locator(".worths").is_visible()
     assert not page.locator('button[value="bid:3"] .worth').is_visible()
     assert boxes(page) == shown
+    # Hidden words are not read either: the browser's own accessible description goes too.
+    expect(page.locator('button[value="bid:3"]')).to_have_accessible_description("")
     page.reload()
     phone.ready()
     assert page.evaluate("document.documentElement.dataset.worths") == "hidden"
     assert not page.locator(".worths").is_visible() and boxes(page) == shown
     assert MADE[language] not in page.locator("#ask").inner_text()
+    expect(page.locator('button[value="bid:3"]')).to_have_accessible_description("")
     toggle = page.locator(".worth-toggle")
     assert (
         toggle.inner_text()
@@ -94,6 +100,7 @@ def test_each_bid_shows_its_worth_and_a_player_may_hide_them(scorer):
     toggle.click()
     assert page.locator(".worths").is_visible() and boxes(page) == shown
     assert descriptions(page)["bid:3"] == WORDS[language]
+    expect(page.locator('button[value="bid:3"]')).to_have_accessible_description(WORDS[language])
     # The switch is no tap: the deal takes the taps it always took.
     before = phone.taps
     for step in taps[taps.index(bids[2]) :]:
