@@ -88,7 +88,8 @@ def run_round(args: argparse.Namespace) -> int:
 
     page = _run(args, work)
     for table in page.tables:
-        print(f"round {table.round}, table {table.number}: {', '.join(table.players)}")
+        partners = f" (partners: {'; '.join(table.partners)})" if table.partners else ""
+        print(f"round {table.round}, table {table.number}: {', '.join(table.players)}{partners}")
     if page.sitting_out:
         print(f"sitting out: {', '.join(page.sitting_out)}")
     return 0
