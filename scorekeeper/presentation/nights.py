@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from ..night import Board, CountingKind, Movement, count_night, number_text
+from ..night import Board, CountingKind, Movement, count_night, count_partnerships, number_text
 from ..rules.sentences import Sentence
 from ..storage import Connection, ruleset_choices
 from ..storage.nights import Night, NightTable, load_night, night_list, night_stamp, table_of_card
@@ -60,6 +60,7 @@ class NightPage:
     sitting_out: tuple[str, ...]
     players: tuple[tuple[str, str], ...]  #: (name, how they stand tonight)
     board: tuple[BoardLine, ...]
+    partnerships: tuple[BoardLine, ...]  #: a team game's partnerships' leaderboard
     playing: bool
     stamp: str
 
@@ -123,11 +124,8 @@ def _table_line(table: NightTable) -> TableLine:
     )
 
 
-def _board(night: Night) -> tuple[tuple[BoardLine, ...], bool]:
-    board: Board = count_night(night.plan.counting, night.plan.players, night.plays())
-    signed = night.plan.counting.kind is CountingKind.TOTALS
-    gone = {p.name for p in night.players if p.left is not None and p.left <= len(night.rounds)}
-    lines = tuple(
+def _lines(board: Board, signed: bool, gone: set[str]) -> tuple[BoardLine, ...]:
+    return tuple(
         BoardLine(
             place=f"{row.place}=" if row.tied else str(row.place),
             player=row.player,
@@ -138,7 +136,22 @@ def _board(night: Night) -> tuple[tuple[BoardLine, ...], bool]:
         )
         for row in board.rows
     )
-    return lines, board.playing
+
+
+def _board(night: Night) -> tuple[tuple[BoardLine, ...], tuple[BoardLine, ...], bool]:
+    """Return the players' leaderboard, the partnerships' (a team game's), and whether a
+    table still plays."""
+    counting, plays = night.plan.counting, night.plays()
+    board: Board = count_night(counting, night.plan.players, plays)
+    signed = counting.kind is CountingKind.TOTALS
+    gone = {p.name for p in night.players if p.left is not None and p.left <= len(night.rounds)}
+    pairs = count_partnerships(counting, plays) if night.plan.ruleset.has_teams else None
+    both_gone = {row.player for row in pairs.rows if set(row.members) <= gone} if pairs else set()
+    return (
+        _lines(board, signed, gone),
+        _lines(pairs, signed, both_gone) if pairs else (),
+        board.playing,
+    )
 
 
 def _movement(movement: Movement) -> str:
@@ -166,7 +179,7 @@ def night_page(db: Connection, night_id: str) -> NightPage:
     night = load_night(db, night_id)
     current = len(night.rounds)
     open_tables = night.still_playing(current) if current else []
-    board, playing = _board(night)
+    board, partnerships, playing = _board(night)
     earlier = tuple(
         (
             played.number,
@@ -190,6 +203,7 @@ def night_page(db: Connection, night_id: str) -> NightPage:
         sitting_out=night.rounds[-1].sitting_out if night.rounds else (),
         players=tuple((name, _player_state(night, name)) for name in night.plan.players),
         board=board,
+        partnerships=partnerships,
         playing=playing,
         stamp=board_stamp(db, night_id),
     )

@@ -61,3 +61,49 @@ def test_round_two_keeps_the_partners_and_moves_them_to_new_opponents(client) ->
         assert (one, two) not in opponents_before and (two, one) not in opponents_before
     exported = client.get(f"/host/nights/{night_id}/night.json").get_json()
     assert exported["plan"]["movement"] == "partners"
+
+
+PARTNERSHIP_LINE = re.compile(
+    r'<span class="place">([^<]*)</span> <bdi class="partnership">([^<]*)</bdi>.*?'
+    r'<b class="points">([^<]*)</b></summary>\s*<ul class="small">(.*?)</ul>',
+    re.S,
+)
+
+
+def _score_first_deal(app, night_id: str, card: str, deal: dict) -> None:
+    phone = app.test_client()
+    claimed = _form(phone, f"/nights/{night_id}/cards/{card}", {})
+    game_id = claimed.headers["Location"].rsplit("/", 1)[-1]
+    sent = phone.post(
+        f"/api/games/{game_id}/deals",
+        json={"deal": 1, **deal},
+        headers={"X-CSRFToken": csrf_token(phone), "Idempotency-Key": f"{game_id}-1"},
+    )
+    assert sent.status_code == 201, sent.get_json()
+
+
+def test_the_partnerships_leaderboard_beside_the_players(app, client) -> None:
+    # Round 1 of the worked example in docs/club-night.md ("The partnerships' leaderboard").
+    made = _form(client, "/host", _plan())
+    night_id = made.headers["Location"].rsplit("/", 1)[-1]
+    seats = "Ann, Bob, Cy, Dee\nEve, Fay, Gus, Hal"
+    assert _form(client, f"/host/nights/{night_id}/rounds", {"seats": seats}).status_code == 303
+    page = client.get(f"/host/nights/{night_id}").get_data(as_text=True)
+    cards = re.findall(rf'href="/nights/{night_id}/cards/([^"]+)" class="card-link"', page)
+    _score_first_deal(app, night_id, cards[0], {"bids": [3, 2, 2, 4], "tricks": [4, 3, 1, 5]})
+    _score_first_deal(app, night_id, cards[1], {"bids": [3, 3, 3, 3], "tricks": [4, 1, 4, 4]})
+    part = client.get(f"/nights/{night_id}/board").get_data(as_text=True)
+    lines = [
+        (place, html.unescape(name), points, re.sub(r"<[^>]+>", "|", html.unescape(words)))
+        for place, name, points, words in PARTNERSHIP_LINE.findall(part)
+    ]
+    assert [line[:3] for line in lines] == [
+        ("1=", "Bob & Dee", "4"),
+        ("1=", "Eve & Gus", "4"),
+        ("3=", "Ann & Cy", "2"),
+        ("3=", "Fay & Hal", "2"),
+    ]
+    assert "round 1, table 2: place 2 of 2 with a score of -30: 2" in lines[3][3]
+    assert lines[3][3].endswith("|2 = 2|")  # the total's sum: one round, 2
+    players = re.findall(r'<bdi class="player">([^<]*)</bdi>', part)
+    assert sorted(players) == sorted(PLAYERS)
