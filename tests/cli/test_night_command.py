@@ -9,7 +9,7 @@ from pathlib import Path
 
 from tests.qr_codes import qr_links
 from tests.rules.conftest import run_cli
-from tests.sheets.games import page_texts
+from tests.sheets.games import page_texts, pdf_pages
 
 PLAN = {"name": "Friday club", "ruleset": "joker",
         "players": ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy"],
@@ -79,3 +79,9 @@ def test_a_partnership_night_from_the_terminal(tmp_path: Path) -> None:
         assert line.endswith(f"(partners: {seats[0]} & {seats[2]}; {seats[1]} & {seats[3]})")
     exported = run_cli("night", "--db", db, "export", night, "-")
     assert json.loads(exported.stdout)["plan"]["movement"] == "partners"
+    for paper, width in [("a4", 595.28), ("letter", 612.0)]:
+        pdf = tmp_path / f"cards-{paper}.pdf"
+        assert (
+            run_cli("night", "--db", db, "cards", night, str(pdf), "--paper", paper).returncode == 0
+        )
+        assert [round(w, 2) for w, _ in pdf_pages(pdf.read_bytes())] == [width, width]
