@@ -12,25 +12,13 @@ import pytest
 from scorekeeper.night import Movement, NightRefused, RoundSeating, read_plan, seat_round
 from scorekeeper.night.partners import circle, partnerships_of
 from scorekeeper.rules import find_ruleset
+from tests.night.rounds import seat_rounds
 
 PAGAT = find_ruleset("back-alley-pagat")
 
 
 def _night(players: list[str], tables: int, rounds: int, seed: int = 0) -> list[RoundSeating]:
-    earlier: list[RoundSeating] = []
-    for _ in range(rounds):
-        earlier.append(
-            seat_round(
-                present=players,
-                earlier=earlier,
-                ruleset=PAGAT,
-                sizes=(4,),
-                most_tables=tables,
-                movement=Movement.PARTNERS,
-                seed=seed,
-            )
-        )
-    return earlier
+    return seat_rounds(players, rounds, PAGAT, (4,), tables, seed=seed, movement=Movement.PARTNERS)
 
 
 def _units(seating: RoundSeating) -> set[frozenset[str]]:
