@@ -22,11 +22,13 @@ def every_page(
     *,
     night: str,
     cards: Sequence[str],
+    pairs_night: str | None = None,
 ) -> list[str]:
     """Return every page's address, given a game over (Back Alley), a Joker game being
     played (three deals in), a Joker game in the archive, the edit link (its path) of the
     game being played, a player of them, and a club night being played with its table
-    cards (one scored on another phone, one nobody scores yet)."""
+    cards (one scored on another phone, one nobody scores yet); and, when given, a
+    partnership night with partners kept, in its round 2 (its partnerships' leaderboard)."""
     return [
         "/",
         "/?state=archived",
@@ -70,10 +72,13 @@ def every_page(
         "/trust",
         f"/nights/{night}",
         *(f"/nights/{night}/cards/{card}" for card in cards),
+        *([f"/nights/{pairs_night}"] if pairs_night else []),
     ]
 
 
-def host_pages(night: str) -> list[str]:
+def host_pages(night: str, pairs_night: str | None = None) -> list[str]:
     """Return the pages for the host's own browser only (on the machine Scorekeeper runs
-    on; a phone on the WiFi is refused them), given a club night being played."""
-    return ["/host/rules", "/host", f"/host/nights/{night}"]
+    on; a phone on the WiFi is refused them), given a club night being played (and a
+    partnership night, partners kept)."""
+    pairs = [f"/host/nights/{pairs_night}"] if pairs_night else []
+    return ["/host/rules", "/host", f"/host/nights/{night}", *pairs]

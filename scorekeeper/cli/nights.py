@@ -35,6 +35,7 @@ def add_commands(commands: Any) -> None:
     cards.add_argument("night")
     cards.add_argument("out", help="the PDF to write")
     cards.add_argument("--address", default=ADDRESS, help=f"where phones open it ({ADDRESS})")
+    cards.add_argument("--paper", choices=("letter", "a4"), default="letter")
     cards.set_defaults(run=run_cards)
     export = actions.add_parser("export", help="write the night as one file (or - for stdout)")
     export.add_argument("night")
@@ -88,7 +89,8 @@ def run_round(args: argparse.Namespace) -> int:
 
     page = _run(args, work)
     for table in page.tables:
-        print(f"round {table.round}, table {table.number}: {', '.join(table.players)}")
+        partners = f" (partners: {'; '.join(table.partners)})" if table.partners else ""
+        print(f"round {table.round}, table {table.number}: {', '.join(table.players)}{partners}")
     if page.sitting_out:
         print(f"sitting out: {', '.join(page.sitting_out)}")
     return 0
@@ -104,7 +106,7 @@ def run_cards(args: argparse.Namespace) -> int:
         raise CommandError("no round has begun yet: start one with `scorekeeper night round`")
     base = args.address.rstrip("/")
     links = {t.card: f"{base}/nights/{page.id}/cards/{t.card}" for t in page.tables}
-    Path(args.out).write_bytes(night_cards_pdf(page, links))
+    Path(args.out).write_bytes(night_cards_pdf(page, links, paper=args.paper))
     print(f"wrote {len(links)} table cards of round {page.round} to {args.out}", file=sys.stderr)
     return 0
 

@@ -4,9 +4,11 @@ A night is its plan (`evening.py`: the rules each table plays, the players, how 
 and rounds, how seats move between rounds and how the leaderboard counts, with the limits
 of a night and every refusal said in words), the seats of each round (`seating.py`: round 1
 by the draw for seats, later rounds redrawn so that as few people as the numbers allow meet
-again, tables of the sizes the rules take, sit-outs rotated), and the leaderboard
-(`leaderboard.py`), counted from each table's scored game (`rules.score_game`), every number
-with its explanation as a `Sentence`. Nothing here stores or shows anything.
+again, tables of the sizes the rules take, sit-outs rotated; `partners.py`: partners kept and
+partnerships moved between tables by the Howell circle), and the leaderboard
+(`leaderboard.py`, and for a team game the partnerships' beside it), counted from each
+table's scored game (`rules.score_game`), every number with its explanation as a `Sentence`.
+Nothing here stores or shows anything.
 
 May import: rules.
 Libraries: none.
@@ -23,7 +25,16 @@ from .evening import (
     NightRefused,
     read_plan,
 )
-from .leaderboard import Board, BoardRow, Counted, RoundPlay, TablePlay, count_night, number_text
+from .leaderboard import (
+    Board,
+    BoardRow,
+    Counted,
+    RoundPlay,
+    TablePlay,
+    count_night,
+    count_partnerships,
+    number_text,
+)
 from .seating import (
     RoundSeating,
     SeatedTable,
@@ -52,6 +63,7 @@ __all__ = [
     "TablePlay",
     "check_entered",
     "count_night",
+    "count_partnerships",
     "meetings",
     "number_text",
     "read_plan",

@@ -36,6 +36,7 @@ class Movement(enum.StrEnum):
 
     REDRAW = "redraw"  #: drawn again, as few people meeting again as the numbers allow
     FIXED = "fixed"  #: everyone keeps their table while the same people play
+    PARTNERS = "partners"  #: partners kept, partnerships moved between tables (team games)
 
 
 class CountingKind(enum.StrEnum):
@@ -168,6 +169,27 @@ def read_counting(raw: Any) -> Counting:
     return Counting(CountingKind.PLACES, points)
 
 
+def _check_partners(ruleset: Ruleset, count: int) -> None:
+    """Refuse partners kept where the rules have no partners, or a player would have none."""
+    if not ruleset.partnership:
+        raise NightRefused(
+            Sentence(
+                "{rules} is played without partners: only a partnership game can keep its partners",
+                rules=ruleset.name,
+            ),
+            field="movement",
+        )
+    if count % 2:
+        raise NightRefused(
+            Sentence(
+                "keeping partners needs an even number of players, two to a partnership; "
+                "the night has {n}",
+                n=count,
+            ),
+            field="players",
+        )
+
+
 def read_plan(document: Any, *, lookup: Callable[[Any], Ruleset] = default_lookup) -> NightPlan:
     """Read a night's plan from its file's (or form's) fields, refusing what cannot be played."""
     if not isinstance(document, dict):
@@ -194,9 +216,14 @@ def read_plan(document: Any, *, lookup: Callable[[Any], Ruleset] = default_looku
         movement = Movement(document.get("movement", "redraw"))
     except ValueError:
         raise NightRefused(
-            Sentence("seats move by a redraw each round, or stay at fixed tables"),
+            Sentence(
+                "seats move by a redraw each round, stay at fixed tables, or keep partners "
+                "and move them between tables"
+            ),
             field="movement",
         ) from None
+    if movement is Movement.PARTNERS:
+        _check_partners(ruleset, len(players))
     counting = read_counting(document.get("counting", {"kind": "places"}))
     seed = document.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):

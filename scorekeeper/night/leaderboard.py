@@ -57,6 +57,7 @@ class BoardRow:
     total: Fraction
     why: str
     rounds: tuple[Counted, ...] = field(default=())
+    members: tuple[str, ...] = ()  #: a partnership's two players (its line names them)
 
 
 @dataclass(frozen=True)
@@ -177,25 +178,86 @@ def count_night(counting: Counting, players: Sequence[str], rounds: Sequence[Rou
                     Counted(played.number, None, Sentence("round {n}: not there", n=played.number)),
                 )
             )
+    return _ranked(counting, per_player, playing)
+
+
+def _ranked(
+    counting: Counting,
+    rounds: dict[str, list[Counted]],
+    playing: bool,
+    members: dict[str, tuple[str, ...]] | None = None,
+) -> Board:
+    """Add up each line's rounds, say the sum, and place the lines best first, ties shared."""
     signed = counting.kind is CountingKind.TOTALS
     totals = {}
-    for name, counted in per_player.items():
+    for name, counted in rounds.items():
         parts = [c.points for c in counted if c.points is not None]
         total = sum(parts, Fraction(0))
-        shown = [number_text(p, signed=signed and i > 0) for i, p in enumerate(parts)]
+        # Each later part added or taken away as written by hand: 31 + 0.5, 3.5 - 0.5.
+        shown = "".join(
+            f" - {number_text(-p)}" if p < 0 else f" + {number_text(p)}" for p in parts[1:]
+        )
         why = Sentence(
             "{parts} = {total}",
-            parts=" + ".join(shown).replace("+ -", "- ") or "0",
+            parts=f"{number_text(parts[0])}{shown}" if parts else "0",
             total=number_text(total, signed=signed),
         )
         totals[name] = (total, why)
-    order = sorted(players, key=lambda name: (-totals[name][0], name.casefold()))
+    order = sorted(rounds, key=lambda name: (-totals[name][0], name.casefold()))
     rows = []
     for name in order:
         total = totals[name][0]
-        above = sum(1 for other in players if totals[other][0] > total)
-        alike = sum(1 for other in players if totals[other][0] == total)
+        above = sum(1 for other in rounds if totals[other][0] > total)
+        alike = sum(1 for other in rounds if totals[other][0] == total)
         rows.append(
-            BoardRow(above + 1, alike > 1, name, total, totals[name][1], tuple(per_player[name]))
+            BoardRow(
+                above + 1,
+                alike > 1,
+                name,
+                total,
+                totals[name][1],
+                tuple(rounds[name]),
+                (members or {}).get(name, ()),
+            )
         )
     return Board(tuple(rows), playing)
+
+
+def count_partnerships(counting: Counting, rounds: Sequence[RoundPlay]) -> Board:
+    """Count the partnerships' leaderboard of a team game: each two who played as partners,
+    their side's points in every round they played together, the average in a round both sat
+    out, nothing in the others; "Ann & Cy" named as they first sat."""
+    names: dict[frozenset[str], str] = {}
+    together: dict[tuple[int, frozenset[str]], Counted] = {}
+    playing = False
+    for played in rounds:
+        for table in played.tables:
+            result = table.result
+            if result is None or not result.game.ruleset.has_teams:
+                continue
+            playing = playing or not result.complete
+            counts = _table_counts(counting, played.number, table)
+            game = result.game
+            for seats, label in zip(
+                game.ruleset.seats_by_side(len(game.players)), result.sides, strict=True
+            ):
+                pair = frozenset(game.players[seat] for seat in seats)
+                names.setdefault(pair, label)
+                together[played.number, pair] = counts[game.players[seats[0]]]
+    per_pair: dict[str, list[Counted]] = {}
+    for pair, label in names.items():
+        per_pair[label] = [
+            together.get((played.number, pair))
+            or (
+                _sat_out(counting, played.number)
+                if pair <= set(played.sitting_out)
+                else Counted(
+                    played.number,
+                    None,
+                    Sentence("round {n}: not partners this round", n=played.number),
+                )
+            )
+            for played in rounds
+        ]
+    members = {label: tuple(sorted(pair)) for pair, label in names.items()}
+    return _ranked(counting, per_pair, playing, members)

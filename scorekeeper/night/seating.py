@@ -159,6 +159,11 @@ def seat_round(
         kept = _kept_tables(present, earlier[-1], sizes)
         if kept is not None:
             return kept
+    if movement is Movement.PARTNERS and earlier:
+        # Imported here: partners.py builds on this module's seatings and redraw.
+        from .partners import rotate_partners
+
+        return rotate_partners(present, earlier, most_tables, rng)
     shape = table_sizes(len(present), most_tables, sizes)
     played = Counter(name for seating in earlier for t in seating.tables for name in t.players)
     last_out = set(earlier[-1].sitting_out) if earlier else set()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from ..night import Board, CountingKind, count_night, number_text
+from ..night import Board, CountingKind, Movement, count_night, count_partnerships, number_text
 from ..rules.sentences import Sentence
 from ..storage import Connection, ruleset_choices
 from ..storage.nights import Night, NightTable, load_night, night_list, night_stamp, table_of_card
@@ -39,6 +39,7 @@ class TableLine:
     scorer: str
     code_out: bool  #: a take-over code is made and not yet used (shown once, when made)
     places: tuple[tuple[str, str, int], ...]  #: (place, side, score), best first
+    partners: tuple[str, ...]  #: the partnerships at the table ("Ann & Cy"), in a team game
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,7 @@ class NightPage:
     sitting_out: tuple[str, ...]
     players: tuple[tuple[str, str], ...]  #: (name, how they stand tonight)
     board: tuple[BoardLine, ...]
+    partnerships: tuple[BoardLine, ...]  #: a team game's partnerships' leaderboard
     playing: bool
     stamp: str
 
@@ -118,14 +120,12 @@ def _table_line(table: NightTable) -> TableLine:
         scorer=_scorer(table),
         code_out=table.row.takeover_hash is not None,
         places=tuple(places) if result.deals else (),
+        partners=result.sides if game.ruleset.has_teams else (),
     )
 
 
-def _board(night: Night) -> tuple[tuple[BoardLine, ...], bool]:
-    board: Board = count_night(night.plan.counting, night.plan.players, night.plays())
-    signed = night.plan.counting.kind is CountingKind.TOTALS
-    gone = {p.name for p in night.players if p.left is not None and p.left <= len(night.rounds)}
-    lines = tuple(
+def _lines(board: Board, signed: bool, gone: set[str]) -> tuple[BoardLine, ...]:
+    return tuple(
         BoardLine(
             place=f"{row.place}=" if row.tied else str(row.place),
             player=row.player,
@@ -136,7 +136,30 @@ def _board(night: Night) -> tuple[tuple[BoardLine, ...], bool]:
         )
         for row in board.rows
     )
-    return lines, board.playing
+
+
+def _board(night: Night) -> tuple[tuple[BoardLine, ...], tuple[BoardLine, ...], bool]:
+    """Return the players' leaderboard, the partnerships' (a team game's), and whether a
+    table still plays."""
+    counting, plays = night.plan.counting, night.plays()
+    board: Board = count_night(counting, night.plan.players, plays)
+    signed = counting.kind is CountingKind.TOTALS
+    gone = {p.name for p in night.players if p.left is not None and p.left <= len(night.rounds)}
+    pairs = count_partnerships(counting, plays) if night.plan.ruleset.has_teams else None
+    both_gone = {row.player for row in pairs.rows if set(row.members) <= gone} if pairs else set()
+    return (
+        _lines(board, signed, gone),
+        _lines(pairs, signed, both_gone) if pairs else (),
+        board.playing,
+    )
+
+
+def _movement(movement: Movement) -> str:
+    if movement is Movement.REDRAW:
+        return Sentence("a new draw each round, meeting as few people again as can be")
+    if movement is Movement.PARTNERS:
+        return Sentence("partners kept, partnerships moved between tables to meet new opponents")
+    return Sentence("fixed tables while the same people play")
 
 
 def _player_state(night: Night, name: str) -> str:
@@ -156,7 +179,7 @@ def night_page(db: Connection, night_id: str) -> NightPage:
     night = load_night(db, night_id)
     current = len(night.rounds)
     open_tables = night.still_playing(current) if current else []
-    board, playing = _board(night)
+    board, partnerships, playing = _board(night)
     earlier = tuple(
         (
             played.number,
@@ -170,9 +193,7 @@ def night_page(db: Connection, night_id: str) -> NightPage:
         name=night.plan.name,
         rules=night.plan.ruleset.name,
         counting=_counting(night),
-        movement=Sentence("a new draw each round, meeting as few people again as can be")
-        if night.plan.movement.value == "redraw"
-        else Sentence("fixed tables while the same people play"),
+        movement=_movement(night.plan.movement),
         rounds_planned=night.plan.rounds,
         round=current,
         round_open=bool(open_tables),
@@ -182,6 +203,7 @@ def night_page(db: Connection, night_id: str) -> NightPage:
         sitting_out=night.rounds[-1].sitting_out if night.rounds else (),
         players=tuple((name, _player_state(night, name)) for name in night.plan.players),
         board=board,
+        partnerships=partnerships,
         playing=playing,
         stamp=board_stamp(db, night_id),
     )
@@ -193,6 +215,7 @@ class HostPage:
 
     nights: tuple[tuple[str, str, str], ...]  #: (id, name, created)
     rulesets: tuple[tuple[str, str], ...]  #: (slug, name)
+    partnership_rules: tuple[str, ...]  #: the names of those played in partnerships
     form: dict[str, str]
     error: str | None
     field: str  #: the field the error is about
@@ -202,9 +225,13 @@ def host_page(
     db: Connection, form: dict[str, str], error: str | None = None, field: str = ""
 ) -> HostPage:
     """Build the host's page, with the new night's form as last sent (and what is wrong)."""
+    choices = ruleset_choices(db)
     return HostPage(
         nights=tuple((n["id"], n["name"], n["created"]) for n in night_list(db)),
-        rulesets=tuple(night_rulesets(db)),
+        rulesets=tuple((found.slug, found.ruleset.name) for found in choices),
+        partnership_rules=tuple(
+            found.ruleset.name for found in choices if found.ruleset.partnership
+        ),
         form=form,
         error=error,
         field=field,
@@ -251,8 +278,3 @@ def card_page(db: Connection, night_id: str, card: str, device: str | None) -> C
 def round_heading(number: int, rounds: int) -> str:
     """Say which round this is, of how many."""
     return Sentence("round {round} of {n}", round=number, n=rounds)
-
-
-def night_rulesets(db: Connection) -> list[tuple[str, str]]:
-    """Return the rulesets a night may be played under, as (slug, name)."""
-    return [(found.slug, found.ruleset.name) for found in ruleset_choices(db)]

@@ -31,10 +31,11 @@ from ..service import night_files, nights
 from ..service.errors import NotAllowed
 from .db import get_db
 from .devices import current_device, on_this_machine
+from .errors import refusal
 from .language import language, say
 from .quotas import quota
 from .sharing import offered, qr_svg
-from .sheets import printed
+from .sheets import paper_asked, printed, remember_paper
 from .slow import slow
 
 bp = Blueprint("nights", __name__)
@@ -243,29 +244,48 @@ def card(night_id: str, card: str) -> Any:
     return render_template("nights/card.html", page=page, error=error), (422 if error else 200)
 
 
+def _no_such_paper() -> Response:
+    return refusal(400, Sentence("Paper must be letter or a4."))
+
+
 @bp.get("/host/nights/<night_id>/cards.pdf")
 @slow
 def cards_pdf(night_id: str) -> Response:
-    """The round's table cards, printed: a card a page, with the QR code of its link."""
+    """The round's table cards, printed on A4 or Letter (?paper=, as a game's sheet): a card
+    a page, with the QR code of its link."""
     from ..sheets.nights import night_cards_pdf
 
     _host()
+    paper = paper_asked()
+    if paper is None:
+        return _no_such_paper()
     page = night_page(get_db(), night_id)
     links = {table.card: _card_urls(night_id, table.card)[-1] for table in page.tables}
-    return printed(
-        night_cards_pdf, f"table-cards-{page.round}.pdf", page, links, language=language()
+    pdf = printed(
+        night_cards_pdf,
+        f"table-cards-{page.round}.pdf",
+        page,
+        links,
+        paper=paper,
+        language=language(),
     )
+    return remember_paper(pdf, paper)
 
 
 @bp.get("/nights/<night_id>/results.pdf")
 @slow
 @quota("long reads")
 def results_pdf(night_id: str) -> Response:
-    """The night's results, printed: the leaderboard, every round's tables and places."""
+    """The night's results, printed on A4 or Letter (?paper=): the leaderboard, every round's
+    tables and places."""
     from ..sheets.nights import night_results_pdf
 
+    paper = paper_asked()
+    if paper is None:
+        return _no_such_paper()
     page = night_page(get_db(), night_id)
-    return printed(night_results_pdf, "results.pdf", page, language=language())
+    pdf = printed(night_results_pdf, "results.pdf", page, paper=paper, language=language())
+    return remember_paper(pdf, paper)
 
 
 @bp.get("/host/nights/<night_id>/night.json")

@@ -24,7 +24,7 @@ import pytest
 from scorekeeper.machine import certificates
 from scripts.benchmarks.server import Server
 from tests.conftest import example
-from tests.web.conftest import FIRST_DEAL, NIGHT_NAME, NIGHT_PLAYERS
+from tests.web.conftest import FIRST_DEAL, NIGHT_NAME, NIGHT_PLAYERS, PAIRS_DEAL
 
 CHROMIUM = "/usr/bin/chromium"
 #: The address the server believes phones open it at; mapped to loopback in Chromium.
@@ -208,14 +208,19 @@ def host(browser, live_server: Server) -> Iterator[object]:
     context.close()
 
 
-def set_up_night(host, players: list[str], tables: int = 2) -> tuple[str, list[str]]:
-    """Set up a Joker night on the host's page as the host does, start round 1; return the
-    night's id and its tables' cards (their paths), table 1's first."""
+def set_up_night(
+    host, players: list[str], tables: int = 2, *, pairs: bool = False
+) -> tuple[str, list[str]]:
+    """Set up a Joker night (with `pairs`, partnership Back Alley, partners kept) on the
+    host's page as the host does, start round 1; return the night's id and its tables'
+    cards (their paths), table 1's first."""
     host.goto("/host")
     host.locator("#name").fill(NIGHT_NAME)
-    host.locator("#ruleset").select_option("joker")
+    host.locator("#ruleset").select_option("back-alley-pagat" if pairs else "joker")
     host.locator("#players").fill("\n".join(players))
     host.locator("#tables").fill(str(tables))
+    if pairs:
+        host.locator('input[name="movement"][value="partners"]').check()
     with host.expect_navigation():
         host.locator('#new-night button[type="submit"]').click()
     night = host.url.rsplit("/", 1)[-1]
@@ -226,13 +231,18 @@ def set_up_night(host, players: list[str], tables: int = 2) -> tuple[str, list[s
     return night, cards
 
 
-def night_to_look_at(host, names: list[str] | None = None) -> tuple[str, list[str]]:
+def night_to_look_at(
+    host, names: list[str] | None = None, *, pairs: bool = False
+) -> tuple[str, list[str]]:
     """Set up a night of two Joker tables (the examples' names, or `names`, and four more),
     its table 1 claimed by the host's browser (for a phone, another phone) with its first
     deal scored; return the night's id and its two cards' keys, table 1's first
-    (tests/pages.py's `every_page` takes them)."""
+    (tests/pages.py's `every_page` takes them).
+
+    With `pairs`, partnership Back Alley with partners kept, and round 1 ended after that
+    deal and round 2 started (its partnerships and their leaderboard to look at)."""
     players = (names or NIGHT_PLAYERS)[:4] + NIGHT_PLAYERS[4:]
-    night, cards = set_up_night(host, players)
+    night, cards = set_up_night(host, players, pairs=pairs)
     token = host.locator('meta[name="csrf-token"]').get_attribute("content")
     claimed = InPage(host).post(cards[0], form={"csrf_token": token})
     assert claimed.status == 303, claimed.text()
@@ -241,9 +251,15 @@ def night_to_look_at(host, names: list[str] | None = None) -> tuple[str, list[st
     host.goto("/host")  # a quiet page (the table's own starts the phone's copy of the rules)
     host.wait_for_load_state("networkidle")
     scored = InPage(host).post(
-        f"/api/games/{game_id}/deals", data=FIRST_DEAL, headers={"X-CSRFToken": token}
+        f"/api/games/{game_id}/deals",
+        data=PAIRS_DEAL if pairs else FIRST_DEAL,
+        headers={"X-CSRFToken": token},
     )
     assert scored.status == 201, scored.text()
+    if pairs:
+        for step in ("end", "rounds"):
+            done = InPage(host).post(f"/host/nights/{night}/{step}", form={"csrf_token": token})
+            assert done.status in (200, 303), done.text()
     return night, [card.rsplit("/", 1)[-1] for card in cards]
 
 

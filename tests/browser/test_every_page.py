@@ -16,9 +16,11 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def pages(scorer, host) -> list[str]:
-    """Every page's address, about games this phone started and a night the host set up."""
+    """Every page's address, about games this phone started and two nights the host set up
+    (one of partnership Back Alley, partners kept)."""
     night, cards = night_to_look_at(host)
-    return every_page(*games_to_look_at(scorer), night=night, cards=cards)
+    pairs, _ = night_to_look_at(host, pairs=True)
+    return every_page(*games_to_look_at(scorer), night=night, cards=cards, pairs_night=pairs)
 
 
 def test_no_page_is_wider_than_a_phone(scorer, pages):

@@ -61,16 +61,17 @@ def test_every_word_and_control_fits_every_page_at_every_width(scorer, host):
     names = NAMES[page.language]
     finished, current, archived, join = games_to_look_at(page, names)
     night, cards = night_to_look_at(host, names)
+    pairs, _ = night_to_look_at(host, names, pairs=True)
     found: list[str] = []
     for address in every_page(
-        finished, current, archived, join, names[0], night=night, cards=cards
+        finished, current, archived, join, names[0], night=night, cards=cards, pairs_night=pairs
     ):
         assert page.goto(address).ok, address
         found += faults_on(page, address)
     # The host's pages, on the host's own browser, in the same language.
     host.goto(f"/language/{page.language}?next=/")
     host.language = page.language
-    for address in host_pages(night):
+    for address in host_pages(night, pairs):
         assert host.goto(address).ok, address
         found += faults_on(host, address)
     refused_correction(page, current)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from tests.qr_codes import qr_links
 from tests.rules.conftest import run_cli
-from tests.sheets.games import page_texts
+from tests.sheets.games import page_texts, pdf_pages
 
 PLAN = {"name": "Friday club", "ruleset": "joker",
         "players": ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy"],
@@ -58,3 +58,30 @@ def test_a_plan_that_cannot_be_played_is_refused_in_one_line(tmp_path: Path) -> 
     missing = run_cli("night", "--db", db, "round", "no-such-night")
     assert missing.returncode == 1
     assert missing.stderr == "scorekeeper: there is no night no-such-night\n"
+
+
+def test_a_partnership_night_from_the_terminal(tmp_path: Path) -> None:
+    db = str(tmp_path / "night.sqlite")
+    plan = {**PLAN, "ruleset": "back-alley-pagat", "players": PLAN["players"][:8],
+            "movement": "partners"}  # fmt: skip
+    refused = run_cli(
+        "night", "--db", db, "new", "-", stdin=json.dumps({**plan, "ruleset": "joker"})
+    )
+    assert refused.stderr == (
+        "scorekeeper: Joker (Georgia) is played without partners: only a partnership game can "
+        "keep its partners\n"
+    )
+    night = run_cli("night", "--db", db, "new", "-", stdin=json.dumps(plan)).stdout.strip()
+    started = run_cli("night", "--db", db, "round", night)
+    assert started.returncode == 0, started.stderr
+    for line in started.stdout.splitlines():  # partners sit opposite: seats 1 and 3, 2 and 4
+        seats = line.split(": ")[1].split(" (")[0].split(", ")
+        assert line.endswith(f"(partners: {seats[0]} & {seats[2]}; {seats[1]} & {seats[3]})")
+    exported = run_cli("night", "--db", db, "export", night, "-")
+    assert json.loads(exported.stdout)["plan"]["movement"] == "partners"
+    for paper, width in [("a4", 595.28), ("letter", 612.0)]:
+        pdf = tmp_path / f"cards-{paper}.pdf"
+        assert (
+            run_cli("night", "--db", db, "cards", night, str(pdf), "--paper", paper).returncode == 0
+        )
+        assert [round(w, 2) for w, _ in pdf_pages(pdf.read_bytes())] == [width, width]

@@ -21,6 +21,7 @@ from scorekeeper.night import (
 )
 from scorekeeper.night.seating import redraw
 from scorekeeper.rules import find_ruleset
+from tests.night.rounds import seat_rounds
 
 BLUKE = find_ruleset("bluke")
 JOKER = find_ruleset("joker")
@@ -81,27 +82,9 @@ def test_the_redraw_finds_the_cheapest_seating_of_eight(seed: int) -> None:
     assert repeat_cost(tables, met) == _cheapest(EIGHT, (4, 4), met)
 
 
-def _rounds(players, count, ruleset, sizes, most, *, seed) -> list[RoundSeating]:
-    """Seat `count` rounds of a night, each redrawn after the ones before."""
-    earlier: list[RoundSeating] = []
-    for _ in range(count):
-        earlier.append(
-            seat_round(
-                present=players,
-                earlier=earlier,
-                ruleset=ruleset,
-                sizes=sizes,
-                most_tables=most,
-                movement=Movement.REDRAW,
-                seed=seed,
-            )
-        )
-    return earlier
-
-
-def test_sixteen_players_meet_nobody_twice_in_three_rounds() -> None:
+def test_sixteen_players_meet_nobody_twice_in_threeseat_rounds() -> None:
     players = [f"P{n:02}" for n in range(16)]
-    earlier = _rounds(players, 3, BLUKE, (4, 3), 4, seed=7)
+    earlier = seat_rounds(players, 3, BLUKE, (4, 3), 4, seed=7)
     met = meetings(earlier)
     assert max(met.values()) == 1, "no pair sat together twice"
     assert len(met) == 3 * 4 * 6
@@ -125,7 +108,7 @@ def test_a_second_round_of_eight_meets_as_few_again_as_can_be() -> None:
 
 def test_sit_outs_go_round_before_anyone_sits_out_twice() -> None:
     players = [f"P{n}" for n in range(10)]  # Joker: two tables of four, two sit out
-    earlier = _rounds(players, 5, JOKER, (4,), 3, seed=3)
+    earlier = seat_rounds(players, 5, JOKER, (4,), 3, seed=3)
     assert all(len(seating.sitting_out) == 2 for seating in earlier)
     sat = Counter(name for seating in earlier for name in seating.sitting_out)
     assert sorted(sat.values()) == [1] * 10, "each of the ten sat out once in five rounds"

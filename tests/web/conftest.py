@@ -149,6 +149,9 @@ def api_game(client):
 NIGHT_NAME = "პარასკევის კლუბი"
 NIGHT_PLAYERS = ["Ann", "Bob", "Cy", "Dee", "ნინო", "თამარი", "დავითი", "ლაშა"]
 FIRST_DEAL = {"deal": 1, "bids": [1, 0, 0, 1], "tricks": [1, 0, 0, 0]}
+#: A partnership night's first deal (Back Alley, pagat.com, 13 cards): seats 1 and 3 bid 5
+#: and take 5, seats 2 and 4 bid 6 and take 8.
+PAIRS_DEAL = {"deal": 1, "bids": [3, 2, 2, 4], "tricks": [4, 3, 1, 5]}
 
 
 #: A line of a night's leaderboard: its place, its player (escaped) and its points.
@@ -167,13 +170,18 @@ def board_lines(client, night: str) -> list[tuple[str, str, str]]:
     ]
 
 
-def make_night(client, scorer) -> tuple[str, list[str]]:
+def make_night(client, scorer, *, pairs: bool = False) -> tuple[str, list[str]]:
     """Set up a night of two Joker tables as the host (`client`), start round 1, and let
     another phone (`scorer`) claim table 1's card and score its first deal; return the
-    night's id and its two cards (table 1's, then table 2's, which nobody scores yet)."""
+    night's id and its two cards (table 1's, then table 2's, which nobody scores yet).
+
+    With `pairs`, a night of partnership Back Alley, partners kept: round 1 is ended as it
+    stands after that deal and round 2 started; the cards are round 2's."""
     form = {"csrf_token": csrf_token(client), "name": NIGHT_NAME, "ruleset": "joker",
             "players": "\n".join(NIGHT_PLAYERS), "tables": "2", "rounds": "3",
             "movement": "redraw", "counting": "places", "scale": "4-2-1-0"}  # fmt: skip
+    if pairs:
+        form |= {"ruleset": "back-alley-pagat", "movement": "partners"}
     made = client.post("/host", data=form)
     assert made.status_code == 303, made.get_data(as_text=True)
     night = made.headers["Location"].rsplit("/", 1)[-1]
@@ -186,8 +194,14 @@ def make_night(client, scorer) -> tuple[str, list[str]]:
     assert claimed.status_code == 303
     game = claimed.headers["Location"].rsplit("/", 1)[-1]
     headers = {"X-CSRFToken": theirs}
-    scored = scorer.post(f"/api/games/{game}/deals", json=FIRST_DEAL, headers=headers)
+    deal = PAIRS_DEAL if pairs else FIRST_DEAL
+    scored = scorer.post(f"/api/games/{game}/deals", json=deal, headers=headers)
     assert scored.status_code == 201, scored.get_json()
+    if pairs:
+        assert client.post(f"/host/nights/{night}/end", data=token).status_code == 303
+        assert client.post(f"/host/nights/{night}/rounds", data=token).status_code == 303
+        page = client.get(f"/host/nights/{night}").get_data(as_text=True)
+        cards = re.findall(rf'href="/nights/{night}/cards/([^"]+)" class="card-link"', page)
     return night, cards
 
 

@@ -26,7 +26,7 @@ from scorekeeper.rules.variants import variant_document
 from tests.conftest import REPO, csrf_token, example
 from tests.english import ALLOWED, english_words, heard
 from tests.pages import every_page, host_pages
-from tests.web.conftest import make_games
+from tests.web.conftest import make_games, make_night
 
 KA = {"Accept-Language": "ka-GE,ka;q=0.9,en;q=0.5"}
 CATALOG = scorekeeper.TRANSLATIONS / "ka" / "LC_MESSAGES"
@@ -166,9 +166,16 @@ def pages(client) -> list[str]:
     finished, current, archived = games["finished"], games["current"], games["archived"]
     # Not /docs/game-format: its example of `scorekeeper score`'s output is English, as the
     # command is (test_docs_translated.py holds its Georgian to the English instead).
+    pairs, _ = make_night(client, client.application.test_client(), pairs=True)
     pages = every_page(
-        finished, current, archived, games["join"], night=games["night"], cards=games["cards"]
-    ) + host_pages(games["night"])
+        finished,
+        current,
+        archived,
+        games["join"],
+        night=games["night"],
+        cards=games["cards"],
+        pairs_night=pairs,
+    ) + host_pages(games["night"], pairs)
     return [page for page in pages if page != "/docs/game-format"]
 
 

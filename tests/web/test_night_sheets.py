@@ -13,8 +13,10 @@ from __future__ import annotations
 import re
 import subprocess
 
+import pytest
+
 from tests.qr_codes import qr_links
-from tests.sheets.games import page_texts
+from tests.sheets.games import page_texts, pdf_pages
 from tests.web.conftest import NIGHT_NAME, NIGHT_PLAYERS, make_night
 
 
@@ -99,3 +101,29 @@ def test_the_results_print_the_leaderboard_and_each_tables_places(app, client):
         ["4", seats[3]],
     ], placed
     assert "Table 2 · deal 0 of 24" in lines
+
+
+PAGE_SIZES = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_cards_and_results_print_on_the_paper_chosen(app, client, paper):
+    night, _ = make_night(client, app.test_client())
+    for url, heading in [
+        (f"/host/nights/{night}/cards.pdf", "Table 2"),
+        (f"/nights/{night}/results.pdf", "Leaderboard · tables still playing"),
+    ]:
+        answer = client.get(f"{url}?paper={paper}")
+        assert answer.status_code == 200, url
+        sizes = pdf_pages(answer.data)
+        width, height = PAGE_SIZES[paper]
+        assert sizes and all(abs(w - width) < 1 and abs(h - height) < 1 for w, h in sizes), (
+            url,
+            sizes,
+        )
+        lines = [" ".join(line.split()) for line in _pdftotext(answer.data).splitlines()]
+        assert NIGHT_NAME in " ".join(lines) and heading in " ".join(lines), url
+    # The phone remembers the paper chosen: the next PDF, asked without one, is on it too.
+    again = client.get(f"/nights/{night}/results.pdf")
+    assert abs(pdf_pages(again.data)[0][0] - PAGE_SIZES[paper][0]) < 1
+    assert client.get(f"/nights/{night}/results.pdf?paper=b5").status_code == 400
