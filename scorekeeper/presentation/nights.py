@@ -139,13 +139,16 @@ def _lines(board: Board, signed: bool, gone: set[str]) -> tuple[BoardLine, ...]:
 
 
 def _board(night: Night) -> tuple[tuple[BoardLine, ...], tuple[BoardLine, ...], bool]:
-    """Return the players' leaderboard, the partnerships' (a team game's), and whether a
-    table still plays."""
+    """Return the players' leaderboard, the partnerships' (a team game's that keeps its
+    partners), and whether a table still plays."""
     counting, plays = night.plan.counting, night.plays()
     board: Board = count_night(counting, night.plan.players, plays)
     signed = counting.kind is CountingKind.TOTALS
     gone = {p.name for p in night.players if p.left is not None and p.left <= len(night.rounds)}
-    pairs = count_partnerships(counting, plays) if night.plan.ruleset.has_teams else None
+    # Partners drawn afresh each round make a board of pairs who played once: only a night
+    # that keeps its partners (or its tables) has partnerships worth ranking.
+    kept = night.plan.movement is not Movement.REDRAW
+    pairs = count_partnerships(counting, plays) if night.plan.ruleset.has_teams and kept else None
     both_gone = {row.player for row in pairs.rows if set(row.members) <= gone} if pairs else set()
     return (
         _lines(board, signed, gone),
