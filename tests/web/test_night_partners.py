@@ -107,3 +107,17 @@ def test_the_partnerships_leaderboard_beside_the_players(app, client) -> None:
     assert lines[3][3].endswith("|2 = 2|")  # the total's sum: one round, 2
     players = re.findall(r'<bdi class="player">([^<]*)</bdi>', part)
     assert sorted(players) == sorted(PLAYERS)
+
+
+def test_a_redrawn_team_night_has_no_partnerships_board(app, client) -> None:
+    # The same round as above, seats drawn afresh between rounds: its pairs are not ranked.
+    made = _form(client, "/host", _plan(movement="redraw"))
+    night_id = made.headers["Location"].rsplit("/", 1)[-1]
+    seats = "Ann, Bob, Cy, Dee\nEve, Fay, Gus, Hal"
+    assert _form(client, f"/host/nights/{night_id}/rounds", {"seats": seats}).status_code == 303
+    page = client.get(f"/host/nights/{night_id}").get_data(as_text=True)
+    cards = re.findall(rf'href="/nights/{night_id}/cards/([^"]+)" class="card-link"', page)
+    _score_first_deal(app, night_id, cards[0], {"bids": [3, 2, 2, 4], "tricks": [4, 3, 1, 5]})
+    part = client.get(f"/nights/{night_id}/board").get_data(as_text=True)
+    assert PARTNERSHIP_LINE.findall(part) == []
+    assert sorted(re.findall(r'<bdi class="player">([^<]*)</bdi>', part)) == sorted(PLAYERS)
