@@ -52,3 +52,16 @@ def photographed(
 def written_game(deals: int, seed: int, ruleset: str = "joker") -> dict[str, Any]:
     """Return a legal game of this many deals, all its bids numbers (a pencil's digits)."""
     return numeric_game(ruleset, NAMES, deals, np.random.default_rng(seed))
+
+
+def kitchen_table(seed: int = 1) -> bytes:
+    """Return a JPEG of a kitchen table with no sheet on it: grain and a lamp's light."""
+    import io
+
+    from PIL import Image
+
+    rng = np.random.default_rng(seed)
+    table = 120 + 40 * np.sin(np.linspace(0, 6, 1200))[None, :] + rng.normal(0, 8, (900, 1200))
+    out = io.BytesIO()
+    Image.fromarray(table.clip(0, 255).astype(np.uint8)).save(out, "JPEG")
+    return out.getvalue()

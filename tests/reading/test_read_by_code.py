@@ -9,12 +9,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import numpy as np
 import pytest
-from PIL import Image
 
 from scorekeeper.cli import main
-from tests.sheet_photo import photographed, printed_blank, written_game
+from tests.sheet_photo import kitchen_table, photographed, printed_blank, written_game
 
 KEY = "the server's own key"
 DEALS = 6
@@ -95,10 +93,8 @@ def test_a_sheet_with_no_code_is_refused_and_read_with_its_boxes_file(
 
 
 def test_a_photo_of_something_else_is_refused_in_words(tmp_path: Path, capsys, monkeypatch) -> None:
-    rng = np.random.default_rng(1)
-    table = 120 + 40 * np.sin(np.linspace(0, 6, 1200))[None, :] + rng.normal(0, 8, (900, 1200))
     photo = tmp_path / "table.jpg"
-    Image.fromarray(table.clip(0, 255).astype(np.uint8)).save(photo)
+    photo.write_bytes(kitchen_table())
 
     status, out, err = read(capsys, monkeypatch, photo)
 
