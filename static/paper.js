@@ -6,7 +6,9 @@
 // once it runs, the server until then. A row that checks out is a deal: kept on the phone
 // first (IndexedDB, the same record the table page keeps, phone/store.js), then sent through
 // the API in order, once each (phone/sync.js), as the table page sends a phone's deals.
-// The grid's drawing and its keys' wiring are phone/grid.js.
+// The grid's drawing and its keys' wiring are phone/grid.js. Opened with a photo of the sheet
+// read (web/photos.py), the rows read are typed in a row at a time, each cell the reader was
+// not sure of marked and asked: a row goes in only once every one is confirmed or typed.
 import * as store from "/static/phone/store.js";
 import { keepReached, nextOp, sayWhere, token, wasOffline, word } from "/static/phone/store.js";
 import * as rules from "/static/phone/rules.js";
@@ -63,6 +65,10 @@ class Paper {
       });
     }
     this.record = record;
+    if (this.editor && page.read) {
+      record.read = { rows: page.read }; // kept with the game: a reload goes on asking
+      history.replaceState(null, "", this.url + "/paper");
+    }
     this.offline = wasOffline(record);
     if (this.editor) await store.save(record);
     this.sync = new Sync(record, this.hooks());
@@ -83,9 +89,44 @@ class Paper {
     }
     if (ahead || kept) await this.redraw(kept ? kept.typed : empty());
     else this.draw();
+    if (this.editor) await this.prefill();
     if (settling && record.settle) await settle.reopen(this);
     this.begun = true;
     if (!this.running) document.documentElement.dataset.paper = "ready";
+  }
+
+  // The row read from a photo for the row being typed, if any.
+  readRow() {
+    const read = this.record && this.record.read;
+    if (!read || !this.row) return null;
+    const position = this.row.position;
+    return read.rows.find(function (row) { return row.position === position; }) || null;
+  }
+
+  // The cells of the row being typed the reader asks about, not answered yet.
+  askedLeft() {
+    const row = this.readRow();
+    return row && row.applied ? row.asked : [];
+  }
+
+  isAsked(key) {
+    return this.askedLeft().indexOf(key) >= 0;
+  }
+
+  // A cell asked about is answered: confirmed as read, or typed.
+  answer(key) {
+    const row = this.readRow();
+    if (row && row.applied) row.asked = row.asked.filter(function (asked) { return asked !== key; });
+  }
+
+  // Type the row read from the photo into the row being typed (once), and check it.
+  prefill() {
+    const row = this.readRow();
+    if (!row || row.applied || !this.untouched()) return null;
+    row.applied = true;
+    this.typed = Object.assign(empty(), { bids: Object.assign({}, row.typed.bids), tricks: Object.assign({}, row.typed.tricks) });
+    if (row.asked.length) this.cursor = row.asked[0];
+    return this.check();
   }
 
   nextPosition() {
@@ -208,6 +249,12 @@ class Paper {
       this.tens = false;
       return this.set(at, value, true);
     }
+    if (key === "confirm") {
+      this.answer(at);
+      const left = this.askedLeft();
+      if (left.length) this.cursor = left[0];
+      return this.check();
+    }
     if (key === "+") {
       this.tens = true;
       this.paint();
@@ -271,6 +318,7 @@ class Paper {
     }
     if (raw) into[who] = raw;
     else delete into[who];
+    if (raw) this.answer(key);
     const shown = this.input(key);
     if (shown) shown.value = raw === "pass" || (kind === "bid" && raw === "0") ? "–" : raw; // at once
     if (onward) this.move(1);
@@ -306,7 +354,9 @@ class Paper {
     if (answer.error) return this.problem(answer.error);
     this.problem("");
     this.row = answer.row;
-    if (this.row.complete && answer.after) return this.recordRow(answer);
+    const asked = this.askedLeft();
+    if (this.row.complete && answer.after && !asked.length) return this.recordRow(answer);
+    if (asked.length && asked.indexOf(this.cursor) < 0) this.cursor = asked[0];
     const refused = this.row.cells.find(function (cell) { return cell.state === "refused"; });
     if (refused && this.row.keys.indexOf(refused.key) >= 0) this.cursor = refused.key;
     if (this.row.keys.indexOf(this.cursor) < 0) this.cursor = this.row.keys[0];
@@ -333,6 +383,7 @@ class Paper {
     this.cursor = this.row ? this.row.keys[0] : null;
     this.draw();
     this.say();
+    await this.prefill();
   }
 
   // Go back into the row above: its deal is taken back, its cells typed again.

@@ -52,6 +52,8 @@ def every_page(
         f"/games/{current}/compare?ruleset=joker-strict",
         "/import",
         "/archive/import",
+        "/sheet-photo",
+        f"/sheet-photo?game={current}",
         "/sheets",
         "/rules",
         "/rules/back-alley-bridge",

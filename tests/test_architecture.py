@@ -52,6 +52,8 @@ SHARED_NAMES = {
     "web: their routes; sheets: their cards and results on paper; cli: `scorekeeper night`)",
     "paper": "a game typed in from its paper sheet (rules: a row checked; screen: the grid "
     "both the server and the phone answer with; presentation: the page; web: its routes)",
+    "photos": "a photographed sheet taken in (service: read, its game found or started; web: "
+    "the page that sends it)",
     "players": "the family's players and their stats (storage, presentation, web)",
     "results": "each game's results kept beside it (storage: rows; standings: kept current)",
     "rules_pages": "the rules pages (presentation: the pages; web: the routes)",

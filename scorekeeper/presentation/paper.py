@@ -9,9 +9,12 @@ in the page's language by the very function the phone answers with (`screen.pape
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
 from typing import Any
 
+from ..rules.sentences import Sentence, say
+from ..screen.drawing import catalog
 from ..screen.page import taps_made
 from ..screen.paper import paper
 from ..storage import Connection, Standing, get_game_for
@@ -37,8 +40,12 @@ class PaperPage:
     model: dict[str, Any]  #: the page's script's start: the game, the grid (JSON)
 
 
-def paper_page(db: Connection, game_id: str, device: str | None, language: str) -> PaperPage:
-    """Build the paper grid's page of a game for this phone (raise NotFound for none such)."""
+def paper_page(
+    db: Connection, game_id: str, device: str | None, language: str, read: Sequence[Any] = ()
+) -> PaperPage:
+    """Build the paper grid's page of a game for this phone (raise NotFound for none such);
+    with `read`, the rows a photo of its sheet was read as (`service.photos.ReadRow`), which
+    the grid types in for the scorer, asking about each cell the reader was not sure of."""
     stored, standing = get_game_for(db, game_id, device)
     result = stored.result()
     game = stored.game
@@ -58,6 +65,8 @@ def paper_page(db: Connection, game_id: str, device: str | None, language: str) 
         },
         **paper(result, {"grid": True}, language),
     }
+    if read and standing.scores:
+        model["read"] = [_read_row(asdict(row), result.sides, language) for row in read]
     return PaperPage(
         game_id=stored.id,
         version=stored.version,
@@ -73,3 +82,22 @@ def paper_page(db: Connection, game_id: str, device: str | None, language: str) 
         no_trump=ruleset.allows_no_trump(),
         model=model,
     )
+
+
+def _read_row(row: dict[str, Any], sides: Sequence[str], language: str) -> dict[str, Any]:
+    """Say a row read from a photo as the grid shows it: each total the sheet says otherwise."""
+    words = catalog(language)
+    row["words"] = [
+        say(
+            Sentence(
+                "{name}'s total on the sheet looks like {read}; the rules give {total}: check "
+                "the marked cells.",
+                name=sides[total["side"]],
+                read=total["read"],
+                total=total["rules"],
+            ),
+            words,
+        )
+        for total in row.pop("totals")
+    ]
+    return row

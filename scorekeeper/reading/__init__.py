@@ -6,8 +6,9 @@ the page square-on; `cells.py` cuts each box and splits its ink into characters;
 holds the digit model (its weights in digits.npz, trained by scripts/train_digits.py) and the
 shaping every digit goes through; `settle.py` weighs each row's readings with the rules and
 makes every box still in doubt a question. What the boxes hold, and where, is the boxes file
-`scorekeeper sheet --boxes` writes from the sheet's own layout.
+`scorekeeper sheet --boxes` writes from the sheet's own layout; `qr.py` reads the sheet's QR
+code in the photo, so a photo alone names the sheet whose boxes file it is read by.
 
 May import: rules.
-Libraries: numpy, cv2, PIL.
+Libraries: numpy, cv2, PIL, zxingcpp.
 """

@@ -17,6 +17,8 @@ from typing import Any
 import cv2
 import numpy as np
 
+from ..rules.sentences import Sentence
+
 #: The most pixels a photo may have: a 48-megapixel phone's, with room to spare. Pillow
 #: refuses a bigger image from its header, before it is decoded (an image bomb).
 MAX_PIXELS = 64_000_000
@@ -27,7 +29,11 @@ INK = 0.5
 
 
 class NotASheet(ValueError):
-    """A photo in which no printed sheet is found, said in words."""
+    """A photo in which no printed sheet is found, said in words (a `Sentence`)."""
+
+
+class NotThisSheet(NotASheet):
+    """A photo of a sheet, but not of the one its boxes file describes."""
 
 
 @dataclass(frozen=True)
@@ -58,15 +64,22 @@ def open_photo(data: bytes, max_pixels: int = MAX_PIXELS) -> np.ndarray:
             width, height = image.size
             if width * height > max_pixels:
                 raise NotASheet(
-                    f"the photo is {width} × {height} pixels; a photo of at most "
-                    f"{max_pixels // 1_000_000} million pixels is read"
+                    Sentence(
+                        "the photo is {width} × {height} pixels; a photo of at most {most} "
+                        "million pixels is read",
+                        width=width,
+                        height=height,
+                        most=max_pixels // 1_000_000,
+                    )
                 )
             upright = ImageOps.exif_transpose(image)
             return np.asarray(upright.convert("L"))
     except (OSError, SyntaxError, ValueError, Image.DecompressionBombError) as error:
         if isinstance(error, NotASheet):
             raise
-        raise NotASheet("this file is not a photo Scorekeeper can open (a JPEG or a PNG)") from None
+        raise NotASheet(
+            Sentence("this file is not a photo Scorekeeper can open (a JPEG or a PNG)")
+        ) from None
 
 
 def flattened(grey: np.ndarray) -> np.ndarray:
@@ -123,7 +136,7 @@ def find_marks(flat: np.ndarray) -> list[Mark]:
     return picked
 
 
-_NO_MARKS = (
+_NO_MARKS = Sentence(
     "no Scorekeeper sheet is found in this photo: its four black corner marks must all be in "
     "the picture (a sheet printed before the marks, or another paper, cannot be read)"
 )

@@ -22,8 +22,17 @@ import numpy as np
 
 from ..rules import GameResult, ScoreError, read_game, score_game
 from ..rules.paper import Typed, check_row
+from ..rules.sentences import Sentence
 from .cells import Reading, cut, read_box
-from .photo import NotASheet, find_marks, flattened, open_photo, straighten, turnings
+from .photo import (
+    NotASheet,
+    NotThisSheet,
+    find_marks,
+    flattened,
+    open_photo,
+    straighten,
+    turnings,
+)
 
 #: The share of a row's weight a box's value must hold for it to be taken without asking.
 SURE = 0.98
@@ -80,7 +89,15 @@ def read_photo(data: bytes, described: Mapping[str, Any]) -> SheetRead:
 
     Raise NotASheet, in words, when the photo is not of that sheet.
     """
-    flat = flattened(_smaller(open_photo(data)))
+    return read_page(open_photo(data), described)
+
+
+def read_page(grey: np.ndarray, described: Mapping[str, Any]) -> SheetRead:
+    """Read a photo already opened (grey) of the sheet the boxes file describes.
+
+    Raise NotThisSheet when it is a sheet's photo, but its boxes are not where this one's are.
+    """
+    flat = flattened(_smaller(grey))
     marks = find_marks(flat)
     page = described["pages"][0]
     boxes = [box for box in described["boxes"] if box["page"] == page["page"]]
@@ -91,9 +108,11 @@ def read_photo(data: bytes, described: Mapping[str, Any]) -> SheetRead:
         if score > best_score:
             best, best_score = straight, score
     if best is None or best_score < LEAST_EDGES:
-        raise NotASheet(
-            "this photo is not of the sheet given: its boxes are not where that sheet prints "
-            "them (photograph the whole page, the four corner marks in the picture)"
+        raise NotThisSheet(
+            Sentence(
+                "this photo is not of the sheet given: its boxes are not where that sheet "
+                "prints them (photograph the whole page, the four corner marks in the picture)"
+            )
         )
     readings = {_key(box): read_box(cut(best, box)) for box in boxes if box["holds"] != "score"}
     return resolve(described, readings)
@@ -159,7 +178,9 @@ def resolve(
     result = score_game(read_game(document))
     ruleset = result.game.ruleset
     if ruleset.has_teams and not ruleset.partnership:
-        raise NotASheet("a sheet of these rules (each pair's tricks in one box) is not read yet")
+        raise NotASheet(
+            Sentence("a sheet of these rules (each pair's tricks in one box) is not read yet")
+        )
     sides = [[seat - 1 for seat in side["seats"]] for side in described["sides"]]
     values: dict[tuple[int, int, int | None, str], str] = {}
     questions: list[Question] = []
@@ -279,4 +300,12 @@ def _unsettled(number: int, row: Mapping[Any, Reading]) -> list[Question]:
     ]  # fmt: skip
 
 
-__all__ = ["NotASheet", "Question", "SheetRead", "read_photo", "resolve"]
+__all__ = [
+    "NotASheet",
+    "NotThisSheet",
+    "Question",
+    "SheetRead",
+    "read_page",
+    "read_photo",
+    "resolve",
+]

@@ -44,6 +44,7 @@ class Quota:
     per_device: Rate
     per_address: Rate
     method: str = COUNTED  #: the requests counted
+    shown: bool = False  #: a POST answered with a page (200) counts, as a made thing does
 
     def limit(self, rate: Rate) -> str:
         """Return the rate as Flask-Limiter reads it: "10/minute;100/hour"."""
@@ -79,6 +80,13 @@ QUOTAS = {
         "table cards claimed and take-over codes typed",
         ((10, "minute"), (60, "hour")),
         ((30, "minute"), (180, "hour")),
+    ),
+    # A photographed sheet read: seconds of the server's work each, answered with the grid.
+    "sheet photos": Quota(
+        "photos of sheets read",
+        ((5, "minute"), (30, "hour")),
+        ((10, "minute"), (60, "hour")),
+        shown=True,
     ),
     # Sheets, PDFs, exports, comparisons, the whole game's API answer, the players' stats:
     # a family prints and compares a few a night; a watcher's "has it changed?" (304) is free.
@@ -116,7 +124,7 @@ def quota(kind: str) -> Callable[[Any], Any]:
     a phone's slow requests all go to one worker process, so its counts are kept in one place.
     """
     rules = QUOTAS[kind]
-    counts = _created if rules.method == COUNTED else _read
+    counts = _created if rules.method == COUNTED and not rules.shown else _read
 
     def apply(own: Any) -> Any:
         @functools.wraps(own)

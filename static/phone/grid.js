@@ -148,8 +148,11 @@ export const drawing = {
       input.toggleAttribute("aria-invalid", cell.state === "refused");
       if (input.hasAttribute("aria-invalid")) input.setAttribute("aria-invalid", "true");
       const id = "said-" + row.position + "-" + cell.key;
-      if (current && cell.words) {
-        said.push({ id: id, state: cell.state, words: cell.words });
+      const asked = current && this.isAsked(cell.key);
+      input.classList.toggle("asked", asked);
+      const words = [cell.words, asked ? word("paperAsked", { value: shown }) : ""].filter(Boolean).join(" ");
+      if (current && words) {
+        said.push({ id: id, state: asked && cell.state !== "refused" ? "asked" : cell.state, words: words });
         input.setAttribute("aria-describedby", id);
       } else {
         input.removeAttribute("aria-describedby");
@@ -170,6 +173,8 @@ export const drawing = {
     body.classList.toggle("thrown", Boolean(row.thrown_in));
     if (row.note && kind === "recorded") said.push({ id: "", state: "note", words: row.note });
     if (current && row.problem) said.push({ id: "", state: "refused", words: row.problem });
+    const read = current ? this.readRow() : null;
+    if (read && read.applied && read.asked.length) read.words.forEach(function (words) { said.push({ id: "", state: "asked", words: words }); });
     const words = body.querySelector("tr.said");
     const list = make("ul", { class: "words" });
     said.forEach(function (one) { list.append(make("li", { id: one.id || null, "data-state": one.state }, one.words)); });
@@ -200,6 +205,10 @@ export const drawing = {
     const buttons = make("div", { class: "choices", role: "group", "aria-label": word("paperChoices") });
     const cell = this.cell(this.cursor);
     const bid = this.cursor && this.cursor.indexOf("bid-") === 0;
+    if (cell && this.isAsked(this.cursor)) {
+      const value = this.value(this.cursor);
+      buttons.append(make("button", { type: "button", class: "confirm", "data-key": "confirm" }, "✓ " + word("paperConfirm", { value: bid && value === "0" ? "–" : value })));
+    }
     (cell ? cell.options : []).forEach(function (option) {
       buttons.append(make("button", { type: "button", "data-key": "raw:" + option.raw }, option.said));
     });

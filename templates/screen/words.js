@@ -50,4 +50,6 @@ window.scorekeeperWords = {{ {
   "paperBack": _("back to deal {number}"),
   "paperTens": _("+ typed: now the last digit (+2 is 12)."),
   "paperFailed": _("That key could not be taken: {error}"),
+  "paperAsked": _("Read from the photo as {value}, but not surely: type what the sheet says, or confirm it."),
+  "paperConfirm": _("It says {value}"),
 }|tojson }};

@@ -20,6 +20,7 @@ from scorekeeper.reading.cells import Reading
 from scorekeeper.reading.settle import resolve
 from scorekeeper.rules import read_game, score_game
 from tests.conftest import REPO
+from tests.sheet_photo import kitchen_table
 
 sys.path.insert(0, str(REPO / "scripts"))
 from sheet_photos import drawn_page, fill, numeric_game, photograph, written_values
@@ -116,11 +117,8 @@ def test_a_photo_of_something_else_is_refused_in_words(joker_sheet, tmp_path: Pa
     _, described = joker_sheet
     boxes = tmp_path / "boxes.json"
     boxes.write_text(json.dumps(described), encoding="utf-8")
-    rng = np.random.default_rng(1)
-    # A kitchen table: grain and a lamp's light, no sheet on it.
-    table = 120 + 40 * np.sin(np.linspace(0, 6, 1200))[None, :] + rng.normal(0, 8, (900, 1200))
     photo = tmp_path / "table.jpg"
-    Image.fromarray(table.clip(0, 255).astype(np.uint8)).save(photo)
+    photo.write_bytes(kitchen_table())
 
     status, read, err = read_sheet(capsys, photo, boxes)
 

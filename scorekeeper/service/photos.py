@@ -1,0 +1,169 @@
+"""A photographed sheet taken in: opened within its limits, read by the sheet its QR code
+names, and the game it was written for found (or started, as scanning its QR code would).
+
+Nothing of the reading is stored: its rows go to the paper grid, pre-filled, where each is
+checked by the rules and stored as a deal once the scorer has answered what the reader was
+not sure of. A photo refused (too big, not an image, not a sheet of this server's) stores
+nothing at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..reading.photo import NotASheet
+from ..reading.qr import read_named
+from ..reading.settle import SheetRead
+from ..rules import ScoreError, read_game
+from ..rules.sentences import Sentence
+from ..sheets.photographed import NamedSheet, SheetLinkRefused, boxes_files, sheet_named
+from ..storage import Connection, get_game_for
+from .games import start_from_sheet
+
+#: A key of the paper grid's cells: "bid-2" (seat 3's bid), "took-1" (the second taker's).
+Key = str
+
+
+class PhotoRefused(ValueError):
+    """A photo that cannot be taken in, and why, in words (a `Sentence`)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True)
+class ReadRow:
+    """One row of the sheet as read, for the paper grid: the values typed in for the scorer,
+    the cells asked about, and the totals on the sheet the rules do not give."""
+
+    position: int  #: the deal's place in the game (from 1)
+    typed: dict[str, dict[str, str]]  #: {"bids": {seat: "3"}, "tricks": {taker: "2"}}
+    asked: list[Key]  #: every cell the reader is not sure of: a question, never a guess
+    totals: list[dict[str, Any]] = field(default_factory=list)  #: {side, read, rules}
+
+
+@dataclass(frozen=True)
+class PhotoTaken:
+    """A photo read: the game its rows go into, and the rows."""
+
+    game_id: str
+    started: bool  #: the game was started now, from the sheet
+    rows: list[ReadRow]
+
+
+def take_photo(
+    db: Connection,
+    data: bytes,
+    *,
+    key: str,
+    device: str | None,
+    papers: Sequence[str],
+    languages: Sequence[str],
+    game_id: str | None = None,
+) -> PhotoTaken:
+    """Read a photo of a sheet and find (or start) its game; with `game_id`, the photo must
+    be of that game's sheet. Raise PhotoRefused, in words, and store nothing, otherwise."""
+    named: list[NamedSheet] = []
+
+    def layouts(links: list[str]) -> Iterable[Mapping[str, Any]]:
+        named.append(sheet_named(db, links, key))
+        return boxes_files(named[-1], papers, languages)
+
+    try:
+        _, read = read_named(data, layouts)
+    except (NotASheet, SheetLinkRefused) as refused:
+        raise PhotoRefused(
+            Sentence("This photo cannot be read: {why}.", why=_said(refused))
+        ) from None
+    sheet = named[-1]
+    if game_id is not None and sheet.game_id != game_id:
+        raise PhotoRefused(OTHER_SHEET)
+    started = False
+    if sheet.game_id is None:
+        try:
+            game = read_game({**sheet.table, "deals": []})
+        except ScoreError as error:
+            raise PhotoRefused(
+                Sentence("This sheet's game cannot be started: {why}", why=error)
+            ) from None
+        stored, started = start_from_sheet(db, game, sheet.blank.sheet, device=device)
+        found = stored.id
+    else:
+        found = sheet.game_id
+    stored, standing = get_game_for(db, found, device)
+    if not standing.scores:
+        raise PhotoRefused(NOT_SCORING)
+    partnership = stored.game.ruleset.partnership
+    return PhotoTaken(found, started, grid_rows(read, partnership, len(stored.game.deals)))
+
+
+OTHER_SHEET = Sentence(
+    "This photo is of another game's sheet. Photograph this game's own sheet, or photograph "
+    "that one from the home page."
+)
+NOT_SCORING = Sentence(
+    "This phone does not score the game this sheet is for, so it cannot enter its deals: ask "
+    "the scorer for the game's edit link and open it first."
+)
+
+
+def _said(refused: Exception) -> str:
+    """Return why a photo was refused, as the refusal says it (a `Sentence`, said later)."""
+    return getattr(refused, "message", None) or (refused.args[0] if refused.args else "")
+
+
+def grid_rows(read: SheetRead, partnership: bool, recorded: int) -> list[ReadRow]:
+    """Return the rows read as the paper grid types them, from the first deal not yet
+    recorded in the game (the deals in it already stay as they are)."""
+    by_deal: dict[int, ReadRow] = {}
+
+    def row(number: int) -> ReadRow:
+        return by_deal.setdefault(number, ReadRow(number, {"bids": {}, "tricks": {}}, []))
+
+    def cell(deal: int, side: int, seat: int | None, holds: str) -> Key | None:
+        if holds == "bid" and seat is not None:
+            return f"bid-{seat - 1}"
+        if holds == "tricks":
+            taker = side - 1 if partnership else (seat or 0) - 1
+            return f"took-{taker}"
+        return None
+
+    def put(deal: int, side: int, seat: int | None, holds: str, value: str) -> None:
+        key = cell(deal, side, seat, holds)
+        if key is not None and value:
+            kind, _, who = key.partition("-")
+            row(deal).typed["bids" if kind == "bid" else "tricks"][who] = value
+
+    for (deal, side, seat, holds), value in read.values.items():
+        put(deal, side, seat, holds, value)
+    for question in read.questions:
+        if (question.deal, question.side, question.seat, question.holds) not in read.values:
+            put(question.deal, question.side, question.seat, question.holds, question.best)
+        asked = row(question.deal).asked
+        if question.holds == "total":
+            # The total is the rules'; what may be wrong is the side's bid or tricks: ask them.
+            if question.why and question.others:
+                row(question.deal).totals.append(
+                    {"side": question.side - 1, "read": question.others[0], "rules": question.best}
+                )
+            keys = _side_keys(read, question.deal, question.side, partnership)
+        else:
+            keys = [cell(question.deal, question.side, question.seat, question.holds)]
+        asked += [k for k in keys if k is not None and k not in asked]
+    rows = [by_deal[number] for number in sorted(by_deal)]
+    return [r for r in rows if r.position > recorded]
+
+
+def _side_keys(read: SheetRead, deal: int, side: int, partnership: bool) -> list[Key]:
+    """Return the cells of a side in a row: its seats' bids and its tricks."""
+    keys = []
+    for d, s, seat, holds in read.values:
+        if d == deal and s == side and holds in ("bid", "tricks"):
+            if holds == "bid" and seat is not None:
+                keys.append(f"bid-{seat - 1}")
+            elif holds == "tricks":
+                keys.append(f"took-{side - 1}" if partnership else f"took-{(seat or 0) - 1}")
+    return keys

@@ -1,0 +1,63 @@
+"""Photograph the sheet, on a phone at the LAN address: a photo of a filled-in blank sheet is
+chosen on the page, read by the server, and typed into the paper grid; the scorer answers
+each cell marked (confirming what was read, or typing what the sheet says), and the game
+stored has the totals the rules give, as a family checks them by hand.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.browser.test_phone_keeps_the_game import server_game
+from tests.sheet_photo import photographed, printed_blank
+from tests.web.test_photos import GAME, TOTALS
+
+IDLE = "() => document.documentElement.dataset.paper === 'ready'"
+
+
+def test_a_photographed_sheet_goes_in_through_the_grid_asking_what_it_doubts(
+    phone, live_server, tmp_path: Path
+) -> None:
+    pdf, described = printed_blank(tmp_path, live_server.secret)  # signed as the server signs
+    photo = tmp_path / "sheet.jpg"
+    photo.write_bytes(photographed(pdf, described, GAME, seed=11, turn=-14.0))
+
+    phone.goto("/")
+    link = phone.get_by_role("link", name="Photograph the sheet")
+    phone.goto(link.get_attribute("href"))
+    phone.set_input_files('input[type="file"]', str(photo))
+    with phone.expect_navigation(timeout=240_000):
+        phone.get_by_role("button", name="Read the sheet").click(no_wait_after=True)
+    phone.wait_for_function(IDLE, timeout=60_000)
+    assert re.search(r"/games/[^/]+/paper$", phone.url)
+    game_id = phone.url.split("/")[-2]
+
+    answered = 0
+    while phone.locator("tbody.deal.recorded").count() < len(GAME["deals"]):
+        asked = phone.locator("tbody.deal.current input.asked")
+        assert asked.count(), "a row waits with nothing asked"
+        cell = asked.first
+        position = int(phone.locator("tbody.deal.current").get_attribute("data-position"))
+        kind, seat = cell.get_attribute("data-key").split("-")
+        truth = GAME["deals"][position - 1]["bids" if kind == "bid" else "tricks"][int(seat)]
+        shown = cell.input_value()
+        assert cell.get_attribute("aria-describedby")  # the question said beside the cell
+        if shown == str(truth) or (kind == "bid" and truth == 0 and shown == "–"):
+            phone.locator("tr.choose button.confirm").click()  # "It says 1"
+        else:
+            cell.focus()
+            phone.keyboard.press(str(truth))
+        phone.wait_for_function(IDLE, timeout=30_000)
+        answered += 1
+        assert answered <= 2 * 4 * len(GAME["deals"])
+
+    totals = phone.locator(f'tbody.deal.recorded[data-position="{len(GAME["deals"])}"] .total b')
+    assert [int(text) for text in totals.all_inner_texts()] == TOTALS
+    for _ in range(100):
+        stored = server_game(live_server, game_id)
+        if stored and len(stored["game"]["deals"]) == len(GAME["deals"]):
+            break
+        phone.wait_for_timeout(100)
+    assert stored["game"]["deals"] == GAME["deals"]
+    assert stored["result"]["totals"] == TOTALS
