@@ -1,13 +1,15 @@
 """Measure Scorekeeper against its speed budgets (issue 7) and keep BENCHMARKS.md current.
 
 Run it as `make bench` (or `.venv/bin/python scripts/bench.py`). It scores games
-in-process, times the real `scorekeeper score` command against a bare Python,
-drives a real `scorekeeper serve` process over loopback HTTP (one client, then
-eight at once, each on its own game), weighs the live game page with everything
-it loads, renders the PDF sheets, and counts the taps per deal in a real
-Chromium. Every figure is a median with its spread over repeated runs, checked
-against its budget. Nothing here asserts on time: a miss is reported, not raised.
-The benchmarks themselves are in scripts/benchmarks/, one module per kind.
+in-process, times a bidding page's bid worths, times the real `scorekeeper score`
+command against a bare Python, drives a real `scorekeeper serve` process over loopback
+HTTP (one client, then eight at once, each on its own game; then a club night's tables
+and watchers), with the server's CPU for each kind of request beside its 2 ms budget,
+weighs the live game page with everything it loads, renders the PDF sheets, and counts
+the taps per deal in a real Chromium. Every figure is a median with its spread over
+repeated runs, checked against its budget. Nothing here asserts on time: a miss is
+reported, not raised. The benchmarks themselves are in scripts/benchmarks/, one module
+per kind.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from benchmarks.pdf import sheet_figures
 from benchmarks.phone import phone_figures
 from benchmarks.profiles import PROFILES, profile
 from benchmarks.server import (
+    CPU_BUDGET,
     api_recording,
     latency_figures,
     new_table,
@@ -46,11 +49,12 @@ from benchmarks.server import (
     running_server,
 )
 from benchmarks.taps import taps_figures
+from benchmarks.worths import worth_figures
 
 #: The parts of the benchmark, in the order they run.
 STEPS = (
-    "scoring", "command", "server", "largest", "stall", "attacks", "sheets", "taps", "phone",
-    "archive", "nights",
+    "scoring", "worths", "command", "server", "nights", "largest", "stall", "attacks", "sheets",
+    "taps", "phone", "archive",
 )  # fmt: skip
 NOTES = (
     "Medians are over the runs counted in *Runs*; latency lines give, per run, the p50 or "
@@ -76,7 +80,8 @@ def server_figures(args: argparse.Namespace) -> list[Figure]:
             clients: api_recording(server.url, pid, clients, args.rounds, games)
             for clients, games in ((1, args.games), (8, 1))
         }
-        figures += latency_figures("Recording a deal via the API", recording, {(8, "p95"): 30})
+        budgets = {(8, "p95"): 30, (1, "cpu"): CPU_BUDGET}
+        figures += latency_figures("Recording a deal via the API", recording, budgets)
         figures += form_figures(server.url, pid, args)
         figures += page_figures(server.url, pid, args)
     return figures
@@ -124,13 +129,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     figures: list[Figure] = []
     steps: list[tuple[str, Callable[[], list[Figure]]]] = [
         ("scoring", lambda: [scoring_throughput(args.rounds, 0.2 if args.quick else 1.0)]),
+        ("worths", lambda: worth_figures(args.rounds)),
         ("command", lambda: cold_start(3 if args.quick else 25)),
         ("server", lambda: server_figures(args)),
+        # A club night beside the table's own requests: each request's CPU against 2 ms.
+        ("nights", lambda: night_figures(1 if args.quick else 5, 2 if args.quick else 4)),
         ("largest", lambda: largest_figures(1 if args.quick else 3)),
         ("stall", lambda: stall_figures(5.0 if args.quick else 10.0)),
         ("attacks", lambda: attack_figures(4.0 if args.quick else 6.0)),
         ("sheets", lambda: sheet_figures(1 if args.quick else 5)),
-        ("nights", lambda: night_figures(1 if args.quick else 5, 2 if args.quick else 4)),
     ]
     if not args.no_browser:
         steps.append(("taps", lambda: taps_figures(4 if args.quick else None)))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from .errors import GameFileError, IllegalBid
@@ -199,27 +199,37 @@ def bid_choices(
     """
     boards_said = sum(1 for bid in bids_so_far if bid.kind is BidKind.BOARD)
     choices: list[BidChoice] = []
-    numbers = ruleset.numeric_bids(cards)
-    hooked = hooked_value(ruleset, cards, bids_so_far, players)
-    hook_reason = Sentence("the bids would add up to {cards}, the number of cards", cards=cards)
-    candidates = [PASS if tricks == 0 else number(tricks) for tricks in numbers]
-    if ruleset.board is not None:
-        candidates.append(BOARD)
-    if ruleset.has_rainbow_bid(cards):
-        candidates.append(RAINBOW)
-    for bid in candidates:
+    for bid, refusal in judged_bids(ruleset, cards, bids_so_far, players, passes_used):
         if bid.kind is BidKind.BOARD:
             assert ruleset.board is not None
             label = board_name(ruleset.board.level(boards_said + 1))
         else:
             label = bid.label()
-        refusal = None
-        if hooked is not None and hook_value(bid, cards) == hooked:
-            refusal = hook_reason
-        elif bid.is_zero:
-            refusal = pass_refusal(ruleset, cards, bids_so_far, players, passes_used)
         choices.append(BidChoice(bid, label, refusal is None, refusal))
     return choices
+
+
+def judged_bids(
+    ruleset: Ruleset, cards: int, bids_so_far: Sequence[Bid], players: int, passes_used: int
+) -> Iterator[tuple[Bid, str | None]]:
+    """Yield every bid the next bidder might say, numbers lowest first, then a board and a
+    rainbow, each with why it may not be said now (None where it may), judged when asked."""
+    hooked = hooked_value(ruleset, cards, bids_so_far, players)
+    candidates = [PASS if tricks == 0 else number(tricks) for tricks in ruleset.numeric_bids(cards)]
+    if ruleset.board is not None:
+        candidates.append(BOARD)
+    if ruleset.has_rainbow_bid(cards):
+        candidates.append(RAINBOW)
+    for bid in candidates:
+        if hooked is not None and hook_value(bid, cards) == hooked:
+            yield (
+                bid,
+                Sentence("the bids would add up to {cards}, the number of cards", cards=cards),
+            )
+        elif bid.is_zero:
+            yield bid, pass_refusal(ruleset, cards, bids_so_far, players, passes_used)
+        else:
+            yield bid, None
 
 
 def check_bid(

@@ -101,7 +101,12 @@ class Ruleset:
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __hash__(self) -> int:
-        return hash((self.slug, json.dumps(self.document, sort_keys=True)))
+        # Worked out once (the document never changes): the worths of a bidding screen are
+        # kept by their ruleset, and every screen asks.
+        found = self.memo.get("hash")
+        if found is None:
+            found = self.memo["hash"] = hash((self.slug, json.dumps(self.document, sort_keys=True)))
+        return found
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Ruleset):

@@ -15,6 +15,13 @@ is allowed): the side's bid is what it would stand at with this bid added. In pa
 score apart, the partner takes exactly their own bid. No rainbow is taken to be held.
 The deal's own score only: a set's bonus, settled at the set's end from every deal of the
 set and from the other sides' too, comes on top of it.
+
+Every bidding screen shows each offered bid's worth, and every tap draws a screen: `bid_worths`
+works a screen's worths out once and keeps them (`Lately`) by all they depend on — the
+ruleset, the number of players, the deal's setup, the passes each seat has used, the bids so
+far and the bids offered — so an entry can never go stale, and a screen drawn again (the page
+and its JSON, a watcher, another table of a night at the same point of the same schedule)
+costs a look-up.
 """
 
 from __future__ import annotations
@@ -22,13 +29,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .bidding import Bid, BidKind, bid_choices, hook_value, is_thrown_in
+from .bidding import Bid, BidKind, hook_value, is_thrown_in, judged_bids
 from .deal_checks import DealSetup
 from .game import passes_used, score_deal
+from .lately import Lately
 from .records import DealRecord, Game
 
 #: The three ways a bid is shown coming out, in the order they are said.
 OUTCOMES = ("made", "short", "over")
+
+#: Bidding screens whose worths are kept: a few for each table of the largest night (20
+#: tables), each entry a dozen worths of three small deals (a few kilobytes).
+SCREENS_KEPT = 256
 
 
 @dataclass(frozen=True)
@@ -46,13 +58,39 @@ class Worth:
     deals: tuple[tuple[str, DealRecord], ...] = ()
 
 
+_ScreenKey = tuple[object, ...]
+_worked_out: Lately[_ScreenKey, tuple[Worth, ...]] = Lately(SCREENS_KEPT)
+
+
+def bid_worths(
+    game: Game, setup: DealSetup, bids_so_far: Sequence[Bid], bids: Sequence[Bid]
+) -> tuple[Worth, ...]:
+    """Say what each of `bids` is worth to the next bidder, worked out once for the screen."""
+    used = passes_used(game, setup.number)
+    said, offered = tuple(bids_so_far), tuple(bids)
+    key = (game.ruleset, len(game.players), setup, used, said, offered)
+    return _worked_out.get_or_make(
+        key, lambda: tuple(_worth(game, setup, said, bid, used) for bid in offered)
+    )
+
+
 def bid_worth(game: Game, setup: DealSetup, bids_so_far: Sequence[Bid], bid: Bid) -> Worth:
     """Score the deal as if the next bidder said `bid` and their side made it, or missed by one."""
+    return _worth(game, setup, bids_so_far, bid, passes_used(game, setup.number))
+
+
+def _worth(
+    game: Game,
+    setup: DealSetup,
+    bids_so_far: Sequence[Bid],
+    bid: Bid,
+    used: tuple[int, ...] | None,
+) -> Worth:
+    """Work out `bid_worth` with the passes each seat has used (None without a pass limit)."""
     ruleset = game.ruleset
     players = len(game.players)
     order = setup.order
     bidder = order[len(bids_so_far)]
-    used = passes_used(game, setup.number)
     said = [*bids_so_far, bid]
     for seat in order[len(said) :]:
         said.append(_least(game, setup, said, used[seat] if used else 0))
@@ -97,16 +135,15 @@ def _least(game: Game, setup: DealSetup, said: Sequence[Bid], passes: int) -> Bi
     """Return the least bid a player still to bid may say: the lowest number allowed, and not
     the pass that would throw the deal in (a board or a rainbow only where nothing else is)."""
     players = len(game.players)
-    choices = [
-        choice.bid
-        for choice in bid_choices(game.ruleset, setup.cards, said, players, passes_used=passes)
-        if choice.allowed
-    ]
+    # The numbers come first, lowest first, then a board and a rainbow: the first allowed is
+    # the least, and the rest need not be looked at.
+    judged = judged_bids(game.ruleset, setup.cards, said, players, passes)
+    allowed = (bid for bid, refusal in judged if refusal is None)
+    least = next(allowed)
     last = len(said) == players - 1
-    if last and game.ruleset.throws_in() and all(bid.is_zero for bid in said):
-        choices = [bid for bid in choices if not bid.is_zero] or choices
-    numbers = [bid for bid in choices if bid.kind is BidKind.NUMBER]
-    return (numbers or choices)[0]
+    if least.is_zero and last and game.ruleset.throws_in() and all(bid.is_zero for bid in said):
+        return next(allowed, least)  # a pass is the only zero: the next bid is not one
+    return least
 
 
 def _dealt(

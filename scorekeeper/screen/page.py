@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from ..rules import DealResult, Game, GameResult, ScoreError, sides_ahead, trump_label
 from ..rules.entry import DraftDeal, replay, taps_of
 from ..rules.sentences import Lines, Sentence
-from ..rules.worth import Worth, bid_worth
+from ..rules.worth import Worth, bid_worths
 
 #: The suits offered as trump, in the order of their buttons.
 SUITS = ("clubs", "diamonds", "hearts", "spades")
@@ -261,8 +261,11 @@ def _ask(deal: DraftDeal) -> Ask:
     if deal.bidding:
         bidder = players[deal.next_bidder or 0]
         choices = []
-        for c in deal.choices():
-            worth = bid_worth(game, deal.setup, deal.bids, c.bid) if c.allowed else None
+        offered = deal.choices()
+        allowed = [c.bid for c in offered if c.allowed]
+        worths = dict(zip(allowed, bid_worths(game, deal.setup, deal.bids, allowed), strict=True))
+        for c in offered:
+            worth = worths.get(c.bid) if c.allowed else None
             shown, words = ("", "") if worth is None else worth_said(worth, game)
             step = f"bid:{c.bid.to_json()}"
             choices.append(

@@ -3,10 +3,13 @@
 Each uses only the project's own modules, and the web figures a real
 `scorekeeper serve` they start themselves (server.py): nothing of tests/.
 figures.py holds the statistics and the table; engine.py the scoring and the
-command's cold start; server.py recording deals and the live page over HTTP;
-pages.py the page's weight; forms.py taps through the table page's forms;
-pdf.py the sheets; taps.py counts taps per deal in a real Chromium;
-profiles.py profiles one figure's work.
+command's cold start; worths.py a bidding page's bid worths; server.py recording
+deals and the live page over HTTP; pages.py the page's weight; forms.py taps
+through the table page's forms; nights.py a club night's tables and watchers;
+largest.py, limits.py, stall.py and attacks.py the largest game and the family's
+taps under load; archive.py the archive's sizes; pdf.py the sheets; taps.py counts
+taps per deal in a real Chromium; phone.py the phone's own rules; profiles.py
+profiles one figure's work.
 """
 
 from __future__ import annotations

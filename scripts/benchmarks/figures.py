@@ -72,7 +72,10 @@ class Figure:
 
 
 def format_value(value: float, unit: str) -> str:
-    """Write a figure in its unit: "12.3 ms", "0.41 s", "5,210 /s", "28.1 KB", "7 taps"."""
+    """Write a figure in its unit: "12.3 ms", "523 µs", "0.41 s", "5,210 /s", "28.1 KB",
+    "7 taps"."""
+    if unit == "µs":
+        return f"{value:,.0f} µs"
     if unit == "ms":
         return f"{value:.1f} ms" if value < 100 else f"{value:,.0f} ms"
     if unit == "s":

@@ -13,8 +13,16 @@ from typing import Any
 from urllib.parse import urlencode, urljoin
 
 from . import LONG_GAME, example
-from .figures import Figure
-from .server import Latency, Table, get, latency_figures, new_table
+from .figures import Budget, Figure
+from .server import (
+    CPU_BUDGET,
+    Latency,
+    Table,
+    get,
+    latency_figures,
+    new_table,
+    process_cpu_exact,
+)
 
 
 def form_figures(base: str, pid: int, args: argparse.Namespace) -> list[Figure]:
@@ -25,25 +33,36 @@ def form_figures(base: str, pid: int, args: argparse.Namespace) -> list[Figure]:
     try:
         by_clients: dict[int, Latency] = {}
         posts: dict[int, Latency] = {}
+        pages = Latency()  # the page after the tap: its CPU, one client's
         for clients in (1, 8):
             latency = by_clients[clients] = Latency()
             posts[clients] = Latency()
             for _ in range(args.rounds):
                 tables = [new_table(base, document) for _ in range(clients)]
-                forms = [TapPage.load(table) for table in tables]
+                # One client's requests follow one another: each one's CPU is its own.
+                forms = [TapPage.load(table, pid if clients == 1 else None) for table in tables]
 
                 def play(index: int, forms: list[TapPage] = forms) -> list[float]:
                     return [forms[index].tap(step) for deal in steps for step in deal]
 
                 latency.measure(pid, clients, play)
                 posts[clients].add([post for form in forms for post in form.posts])
+                if clients == 1:
+                    posts[1].cpu.append(_mean_ms(forms[0].post_cpu))
+                    pages.cpu.append(_mean_ms(forms[0].page_cpu))
     except RuntimeError as error:
         return [Figure(what, "ms", note=f"not measured: {error}")]
     taps = sum(len(deal) for deal in steps)
     figures = latency_figures(what, by_clients, {(8, "p95"): 30}, counted="taps")
     figures[0].note = f"{taps} taps enter {len(steps)} deals"
     alone = "… of which the POST alone (it saves the tap, records the deal on its last)"
-    return figures + latency_figures(alone, posts, {}, counted="taps")
+    figures += latency_figures(alone, posts, {(1, "cpu"): CPU_BUDGET}, counted="taps")
+    after = "… and the page after it (the 303's GET), 1 client: server CPU per page"
+    return [*figures, Figure(after, "ms", pages.cpu, Budget(CPU_BUDGET))]
+
+
+def _mean_ms(seconds: list[float]) -> float:
+    return sum(seconds) * 1000 / len(seconds)
 
 
 def form_steps(document: dict[str, Any]) -> list[list[str]]:
@@ -105,17 +124,24 @@ class TapPage:
     steps: set[str] = field(default_factory=set)
     posts: list[float] = field(default_factory=list)  #: seconds to each POST's 303
     poster: Any = None  #: the phone's cookies, without following redirects
+    server: int | None = None  #: the server's process, to count each request's CPU
+    post_cpu: list[float] = field(default_factory=list)  #: the server's CPU for each POST
+    page_cpu: list[float] = field(default_factory=list)  #: … and for the page after it
 
     @classmethod
-    def load(cls, table: Table) -> TapPage:
-        """GET the game's page and read its form."""
+    def load(cls, table: Table, server: int | None = None) -> TapPage:
+        """GET the game's page and read its form (and with the server's process id, count
+        the server's CPU for each POST and each page apart: for one client at a time)."""
         url = f"{table.client.base}/games/{table.game_id}"
-        page = cls(table, url)
+        page = cls(table, url, server=server)
         page.poster = urllib.request.build_opener(
             urllib.request.HTTPCookieProcessor(table.client.jar), KeepRedirects
         )
         page.read(get(url, table.client.opener))
         return page
+
+    def _cpu(self) -> float | None:
+        return None if self.server is None else process_cpu_exact(self.server)
 
     def read(self, body: bytes) -> None:
         """Take the form from a page just received."""
@@ -128,16 +154,23 @@ class TapPage:
         body = urlencode({**self.hidden, "step": step}).encode()
         request = urllib.request.Request(urljoin(self.url, self.action), data=body, method="POST")
         request.add_header("Content-Type", "application/x-www-form-urlencoded")
+        cpu = self._cpu()
         started = time.perf_counter()
         with self.poster.open(request, timeout=15) as answer:
             answer.read()
             status, location = answer.status, answer.headers.get("Location", "")
         posted = time.perf_counter()
+        cpu_posted = self._cpu()
         if status != 303 or not location:
             raise RuntimeError(f"the tap {step!r} answered {status}, not 303 to the page")
+        asked = time.perf_counter()  # the CPU read between is not the phone's wait
         page = get(urljoin(self.url, location), self.table.client.opener)
-        elapsed = time.perf_counter() - started
+        elapsed = time.perf_counter() - asked + posted - started
+        cpu_paged = self._cpu()
         self.posts.append(posted - started)
+        if cpu is not None and cpu_posted is not None and cpu_paged is not None:
+            self.post_cpu.append(cpu_posted - cpu)
+            self.page_cpu.append(cpu_paged - cpu_posted)
         self.read(page)
         return elapsed
 

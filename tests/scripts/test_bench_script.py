@@ -125,6 +125,8 @@ def test_the_buttons_tapped_for_a_deal_are_the_pages_step_values() -> None:
         (5210.4, "/s", "5,210 /s"),
         (21.06, "KB", "21.1 KB"),
         (7.0, "taps", "7 taps"),
+        (523.4, "µs", "523 µs"),
+        (1234.5, "µs", "1,234 µs"),
     ],
 )
 def test_format_value(value, unit, text) -> None:
