@@ -38,6 +38,7 @@ from benchmarks.pages import page_figures
 from benchmarks.pdf import sheet_figures
 from benchmarks.phone import phone_figures
 from benchmarks.profiles import PROFILES, profile
+from benchmarks.reading import reading_figures
 from benchmarks.server import (
     api_recording,
     latency_figures,
@@ -50,7 +51,7 @@ from benchmarks.taps import taps_figures
 #: The parts of the benchmark, in the order they run.
 STEPS = (
     "scoring", "command", "server", "largest", "stall", "attacks", "sheets", "taps", "phone",
-    "archive", "nights",
+    "archive", "nights", "reading",
 )  # fmt: skip
 NOTES = (
     "Medians are over the runs counted in *Runs*; latency lines give, per run, the p50 or "
@@ -131,6 +132,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         ("attacks", lambda: attack_figures(4.0 if args.quick else 6.0)),
         ("sheets", lambda: sheet_figures(1 if args.quick else 5)),
         ("nights", lambda: night_figures(1 if args.quick else 5, 2 if args.quick else 4)),
+        ("reading", lambda: reading_figures(1 if args.quick else 3)),
     ]
     if not args.no_browser:
         steps.append(("taps", lambda: taps_figures(4 if args.quick else None)))
