@@ -29,6 +29,12 @@ from sheet_photos import drawn_page, fill, numeric_game, photograph, written_val
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 #: Deals written on the sheet (the rest of its rows left empty: a game still being played).
 DEALS = 8
+#: The first two rows of a Joker sheet for four, as its boxes file describes them.
+JOKER_TWO_DEALS = {
+    "ruleset": "joker", "players": NAMES, "first_dealer": 0,
+    "sides": [{"side": s, "seats": [s]} for s in range(1, 5)],
+    "deals": [{"deal": 1, "cards": 1}, {"deal": 2, "cards": 2}],
+}  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -88,11 +94,7 @@ def test_the_rules_settle_a_doubtful_count_of_tricks_and_the_totals_confirm_it()
     # bids add up to 1), Bob takes the trick. The model reads Bob's count of tricks as a 0
     # more than a 1; only 1 adds up to the one card dealt, and the totals written (Bob's 200 for all
     # the cards bid and taken, 50 for each pass kept, Dee's 0) agree.
-    described = {
-        "ruleset": "joker", "players": NAMES, "first_dealer": 0,
-        "sides": [{"side": s, "seats": [s]} for s in range(1, 5)],
-        "deals": [{"deal": 1, "cards": 1}, {"deal": 2, "cards": 2}],
-    }  # fmt: skip
+    described = JOKER_TWO_DEALS
     game = {"ruleset": "joker", "players": NAMES, "deals": [
         {"bids": [0, 1, 0, 1], "tricks": [0, 1, 0, 0]}]}  # fmt: skip
     totals = score_game(read_game(game)).deals[0].totals
@@ -173,14 +175,10 @@ def test_an_image_bomb_and_a_file_that_is_no_image_are_refused_in_words(
 
 def test_a_bid_the_totals_cannot_tell_from_another_is_asked_unless_the_pencil_is_clear() -> None:
     # Joker, deal 2 (two cards each): Cy bids 2 and takes nothing. A bid of 1 taking nothing
-    # scores the same: the totals written,
-    # 100, 300, 50, 100, fit both. The model reads Cy's bid as a 1 (0.82, a 7 after it, which
-    # the two cards rule out) and a 2 hardly at all: only the eye can tell, so it is asked.
-    described = {
-        "ruleset": "joker", "players": NAMES, "first_dealer": 0,
-        "sides": [{"side": s, "seats": [s]} for s in range(1, 5)],
-        "deals": [{"deal": 1, "cards": 1}, {"deal": 2, "cards": 2}],
-    }  # fmt: skip
+    # scores the same: the totals written, 100, 300, 50, 100, fit both. The model reads Cy's
+    # bid as a 1 (0.82, a 7 after it, which the two cards rule out) and a 2 hardly at all:
+    # only the eye can tell, so it is asked.
+    described = JOKER_TWO_DEALS
     game = {"ruleset": "joker", "players": NAMES, "deals": [
         {"bids": [0, 1, 0, 1], "tricks": [0, 1, 0, 0]},
         {"bids": [0, 1, 2, 1], "tricks": [0, 1, 0, 1]}]}  # fmt: skip
