@@ -40,6 +40,7 @@ from benchmarks.pages import page_figures
 from benchmarks.pdf import sheet_figures
 from benchmarks.phone import phone_figures
 from benchmarks.profiles import PROFILES, profile
+from benchmarks.reading import reading_figures
 from benchmarks.server import (
     CPU_BUDGET,
     api_recording,
@@ -54,7 +55,7 @@ from benchmarks.worths import worth_figures
 #: The parts of the benchmark, in the order they run.
 STEPS = (
     "scoring", "worths", "command", "server", "nights", "largest", "stall", "attacks", "sheets",
-    "taps", "phone", "archive",
+    "taps", "phone", "archive", "reading",
 )  # fmt: skip
 NOTES = (
     "Medians are over the runs counted in *Runs*; latency lines give, per run, the p50 or "
@@ -138,6 +139,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         ("stall", lambda: stall_figures(5.0 if args.quick else 10.0)),
         ("attacks", lambda: attack_figures(4.0 if args.quick else 6.0)),
         ("sheets", lambda: sheet_figures(1 if args.quick else 5)),
+        ("reading", lambda: reading_figures(1 if args.quick else 3)),
     ]
     if not args.no_browser:
         steps.append(("taps", lambda: taps_figures(4 if args.quick else None)))

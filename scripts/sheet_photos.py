@@ -153,17 +153,27 @@ def photograph(page: np.ndarray, rng: np.random.Generator, *, turn: float) -> by
     photo = photo * light * shadow
     photo = cv2.GaussianBlur(photo, (0, 0), rng.uniform(0.8, 1.6))
     photo = photo + rng.normal(0, 5, photo.shape)
-    crop = photo[pad // 2 : -pad // 2, pad // 2 : -pad // 2].clip(0, 255).astype(np.uint8)
+    # Framed as a person frames a sheet: the whole page in the picture, a little table round it.
+    page_corners = np.float32([[pad, pad], [pad + width, pad], [pad + width, pad + height],
+                               [pad, pad + height]])  # fmt: skip
+    seen = cv2.perspectiveTransform(page_corners[None], warp)[0]
+    margin = 0.04 * max(height, width)
+    left, top = (np.maximum(seen.min(axis=0) - margin, 0)).astype(int)
+    right, bottom = (np.minimum(seen.max(axis=0) + margin, size)).astype(int)
+    crop = photo[top:bottom, left:right].clip(0, 255).astype(np.uint8)
     out = io.BytesIO()
     Image.fromarray(crop).save(out, "JPEG", quality=85)
     return out.getvalue()
 
 
 def numeric_game(
-    ruleset: Any, players: list[str], deals: int, rng: np.random.Generator
+    ruleset: Any, players: list[str], deals: int, rng: np.random.Generator, *, whole: bool = True
 ) -> dict[str, Any]:
     """Return a legal game of this many deals whose bids are all numbers (a pencil's digits):
-    each deal's bids and tricks drawn at random, drawn again until the rules allow them."""
+    each deal's bids and tricks drawn at random, drawn again until the rules allow them.
+
+    Not `whole`, the game stops short at a deal no numbers may bid (one card, where only a
+    pass or a board may be bid): a game still being played."""
     from scorekeeper.rules import ScoreError, read_game, score_game
 
     document: dict[str, Any] = {"ruleset": ruleset, "players": players, "first_dealer": 0}
@@ -172,8 +182,9 @@ def numeric_game(
         result = score_game(read_game(document))
         assert result.next is not None
         cards = result.next.cards
-        for _attempt in range(200):
-            bids = [int(rng.integers(0, max(1, cards))) for _ in players]
+        for attempt in range(400):
+            # Every other try bids at least 1: some rules have no pass.
+            bids = [int(rng.integers(attempt % 2, cards + 1)) for _ in players]
             cuts = np.sort(rng.integers(0, cards + 1, len(players) - 1))
             tricks = np.diff(np.concatenate([[0], cuts, [cards]])).tolist()
             deal = {"bids": bids, "tricks": tricks}
@@ -185,5 +196,7 @@ def numeric_game(
                 document["deals"].append(deal)
                 break
         else:
+            if not whole:
+                break
             raise AssertionError(f"no legal numeric deal found for deal {len(document['deals'])}")
     return document

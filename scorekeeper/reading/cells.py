@@ -22,7 +22,7 @@ from .photo import SCALE
 #: How much of a box's edge is left out, in points: its ruled line, and a little more.
 BORDER = 2.0
 #: Ink this dark, from the box's paper (0) to black (1), is writing.
-WRITING = 0.35
+WRITING = 0.25
 #: The least ink of one character, as a share of the box.
 SPECK = 0.004
 #: A glyph wider than this (times the tallest's height) is digits touching; a digit is about

@@ -36,13 +36,19 @@ from .photo import (
 
 #: The share of a row's weight a box's value must hold for it to be taken without asking.
 SURE = 0.98
+#: The least chance a box's own reading gives its value for it to be taken without asking when
+#: another value the rules allow would give the row the same totals.
+OWN = 0.9
 #: The most readings of one row weighed; past it, the surest boxes are taken as read first.
 MOST_READINGS = 400
 #: How far inside a box's edge no ruled line may be, in points.
 INSIDE = 3.5
 #: The least share of a sheet's ruled box edges found where the boxes file puts them for the
 #: photo to be that sheet.
-LEAST_EDGES = 0.6
+LEAST_EDGES = 0.75
+#: How far either side of a ruled line its row's paper is measured, in pixels (2 points), and
+#: how much darker than that paper the line is.
+BESIDE, LINE = 6, 0.10
 
 
 @dataclass
@@ -154,11 +160,14 @@ def _edges_found(page: np.ndarray, boxes: Sequence[Mapping[str, Any]]) -> float:
 
 
 def _line_down(strip: np.ndarray, x: float) -> float:
-    """Return the share of a strip's rows that are darker than its paper within a point of x."""
-    near = strip[:, max(0, round(x) - 2) : round(x) + 3]
+    """Return the share of a strip's rows darker within a point of x than the paper of the
+    same row either side of it (a grey row is its own paper, not a line)."""
+    at, width = round(x), strip.shape[1]
+    near = strip[:, max(0, at - 2) : at + 3]
     if not near.size:
         return 0.0
-    return float((near.min(axis=1) < float(np.median(strip)) - 0.08).mean())
+    beside = np.maximum(strip[:, max(0, at - BESIDE)], strip[:, min(width - 1, at + BESIDE)])
+    return float((near.min(axis=1) < beside - LINE).mean())
 
 
 def _key(box: Mapping[str, Any]) -> tuple[int, int, int | None, str]:
@@ -253,7 +262,11 @@ def _settle(
         held = sum(w for w, other in weighed if other.get(key) == value) / whole
         reading = row[key]
         own = reading.chance(value)
-        if held >= SURE and (key[3] != "total" or own >= 0.5):
+        if (
+            held >= SURE
+            and (key[3] != "total" or own >= 0.5)
+            and not _alike(key, chosen, weighed, own)
+        ):
             continue
         others = [v for v, _ in reading.values if v != value][:3]
         why = ""
@@ -263,6 +276,21 @@ def _settle(
             Question(*key, value, held * (own if key[3] == "total" else 1.0), others, why)
         )
     return after, chosen, questions
+
+
+def _alike(
+    key: Any, chosen: Mapping[Any, str], weighed: Sequence[tuple[float, dict]], own: float
+) -> bool:
+    """Say whether a bid or a count of tricks read below OWN could be another the rules allow
+    that gives the row the same totals: the totals written cannot tell them apart, only the
+    eye can (a bid set by the same tricks scores alike in some rules)."""
+    if key[3] == "total" or own >= OWN:
+        return False
+    totals = {k: v for k, v in chosen.items() if k[3] == "total"}
+    return any(
+        other.get(key) != chosen[key] and all(other.get(k) == v for k, v in totals.items())
+        for _, other in weighed
+    )
 
 
 def _likeliest(reading: Reading, cards: int, keep: int = 4) -> list[tuple[str, float]]:

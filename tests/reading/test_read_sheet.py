@@ -11,13 +11,15 @@ import json
 import sys
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 from PIL import Image
 
 from scorekeeper.cli import main
-from scorekeeper.reading.cells import Reading
-from scorekeeper.reading.settle import resolve
+from scorekeeper.reading.cells import Reading, characters
+from scorekeeper.reading.photo import SCALE
+from scorekeeper.reading.settle import _edges_found, resolve
 from scorekeeper.rules import read_game, score_game
 from tests.conftest import REPO
 from tests.sheet_photo import kitchen_table
@@ -28,6 +30,12 @@ from sheet_photos import drawn_page, fill, numeric_game, photograph, written_val
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 #: Deals written on the sheet (the rest of its rows left empty: a game still being played).
 DEALS = 8
+#: The first two rows of a Joker sheet for four, as its boxes file describes them.
+JOKER_TWO_DEALS = {
+    "ruleset": "joker", "players": NAMES, "first_dealer": 0,
+    "sides": [{"side": s, "seats": [s]} for s in range(1, 5)],
+    "deals": [{"deal": 1, "cards": 1}, {"deal": 2, "cards": 2}],
+}  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -87,11 +95,7 @@ def test_the_rules_settle_a_doubtful_count_of_tricks_and_the_totals_confirm_it()
     # bids add up to 1), Bob takes the trick. The model reads Bob's count of tricks as a 0
     # more than a 1; only 1 adds up to the one card dealt, and the totals written (Bob's 200 for all
     # the cards bid and taken, 50 for each pass kept, Dee's 0) agree.
-    described = {
-        "ruleset": "joker", "players": NAMES, "first_dealer": 0,
-        "sides": [{"side": s, "seats": [s]} for s in range(1, 5)],
-        "deals": [{"deal": 1, "cards": 1}, {"deal": 2, "cards": 2}],
-    }  # fmt: skip
+    described = JOKER_TWO_DEALS
     game = {"ruleset": "joker", "players": NAMES, "deals": [
         {"bids": [0, 1, 0, 1], "tricks": [0, 1, 0, 0]}]}  # fmt: skip
     totals = score_game(read_game(game)).deals[0].totals
@@ -165,3 +169,70 @@ def test_an_image_bomb_and_a_file_that_is_no_image_are_refused_in_words(
     status, read, err = read_sheet(capsys, text, boxes)
     assert (status, read) == (1, None)
     assert "is not a photo Scorekeeper can open" in err
+
+
+def test_a_bid_the_totals_cannot_tell_from_another_is_asked_unless_the_pencil_is_clear() -> None:
+    # Joker, deal 2 (two cards each): Cy bids 2 and takes nothing. A bid of 1 taking nothing
+    # scores the same: the totals written, 100, 300, 50, 100, fit both. The model reads Cy's
+    # bid as a 1 (0.82, a 7 after it, which the two cards rule out) and a 2 hardly at all:
+    # only the eye can tell, so it is asked.
+    described = JOKER_TWO_DEALS
+    game = {"ruleset": "joker", "players": NAMES, "deals": [
+        {"bids": [0, 1, 0, 1], "tricks": [0, 1, 0, 0]},
+        {"bids": [0, 1, 2, 1], "tricks": [0, 1, 0, 1]}]}  # fmt: skip
+    totals = [scored.totals for scored in score_game(read_game(game)).deals]
+    assert totals[1] == (100, 300, 50, 100)
+    alike = {**game, "deals": [game["deals"][0], {"bids": [0, 1, 1, 1], "tricks": [0, 1, 0, 1]}]}
+    assert score_game(read_game(alike)).deals[1].totals == totals[1]
+    readings = {}
+    for number, deal in enumerate(game["deals"], 1):
+        for seat in range(1, 5):
+            readings[(number, seat, seat, "bid")] = Reading(((str(deal["bids"][seat - 1]), 0.999),))
+            readings[(number, seat, seat, "tricks")] = Reading(
+                ((str(deal["tricks"][seat - 1]), 0.999),)
+            )
+            readings[(number, seat, seat, "total")] = Reading(
+                ((str(totals[number - 1][seat - 1]), 0.99),)
+            )
+
+    readings[(2, 3, 3, "bid")] = Reading((("1", 0.82), ("7", 0.15), ("2", 0.001)))
+    asked = resolve(described, readings).questions
+    assert [(q.deal, q.seat, q.holds, q.best) for q in asked] == [(2, 3, "bid", "1")]
+
+    readings[(2, 3, 3, "bid")] = Reading((("1", 0.95), ("7", 0.04), ("2", 0.001)))
+    assert resolve(described, readings).questions == []
+
+
+def test_a_grey_row_is_paper_and_the_sheet_is_known_by_its_ruled_boxes() -> None:
+    # Three columns of six boxes, 20 points square, every other row shaded grey as the printed
+    # sheet shades them, ruled in a thin dark line; nothing written. Every column and row of
+    # boxes is found ruled where the boxes say (a grey row is no line inside a box).
+    scale = SCALE
+    boxes = [{"x": 40 + 20 * c, "y": 60 + 20 * r, "width": 20, "height": 20}
+             for c in range(3) for r in range(6)]  # fmt: skip
+    page = np.ones((round(220 * scale), round(160 * scale)), np.float32)
+    for r in range(1, 6, 2):
+        page[round((60 + 20 * r) * scale) : round((80 + 20 * r) * scale), :] = 0.8
+    for box in boxes:
+        top, left = round(box["y"] * scale), round(box["x"] * scale)
+        bottom, right = round((box["y"] + 20) * scale), round((box["x"] + 20) * scale)
+        page[top : bottom + 1, [left, right]] = 0.45
+        page[[top, bottom], left : right + 1] = 0.45
+
+    assert _edges_found(page, boxes) == 1.0
+
+
+def test_a_light_digit_beside_a_dark_one_is_read_as_a_digit() -> None:
+    # A total written "70" whose 7 the pencil left faint (a third as dark as its 0): both
+    # digits are cut, the faint one not lost as paper.
+    from handwriting import held_out
+
+    digits = held_out()
+    seven, zero = (cv2.resize(digits[d][0], (56, 56)) for d in (7, 0))
+    ink = np.zeros((70, 150), np.float32)
+    ink[7:63, 15:71] = 0.3 * seven
+    ink[7:63, 79:135] = zero
+
+    minus, cut_digits = characters(ink)
+
+    assert not minus and len(cut_digits) == 2
