@@ -6,8 +6,10 @@ chance for it, and the row by the chance that each total the family wrote reads 
 total the rules give for that row. Readings the rules refuse (a bid not allowed, tricks
 that do not add up to the cards) weigh nothing. A box is taken as read when its value
 holds in at least SURE of the weight of the row's readings the rules allow; otherwise it
-is a question, with the value read most likely and the others. A row nothing of which is
-written ends the game read.
+is a question, with the value read most likely and the others. When none of a row's
+likeliest readings is allowed (a box misread outright), every number its least sure boxes
+could hold is weighed instead, and each box given a value the model did not see is asked.
+A row nothing of which is written ends the game read.
 """
 
 from __future__ import annotations
@@ -41,6 +43,10 @@ SURE = 0.98
 OWN = 0.9
 #: The most readings of one row weighed; past it, the surest boxes are taken as read first.
 MOST_READINGS = 400
+#: The most readings weighed again when none of a row's likeliest holds (a box misread
+#: outright), every number each box could hold given at least UNREAD's chance.
+MOST_WIDENED = 2000
+UNREAD = 1e-4
 #: How far inside a box's edge no ruled line may be, in points.
 INSIDE = 3.5
 #: The least share of a sheet's ruled box edges found where the boxes file puts them for the
@@ -216,14 +222,58 @@ def _settle(
     row: Mapping[tuple[int, int, int | None, str], Reading],
 ) -> tuple[GameResult | None, dict[Any, str], list[Question]]:
     """Weigh a row's readings; return the game with the likeliest legal one, and its boxes."""
-    game = result.game
-    partnership = game.ruleset.partnership
     cards = result.next.cards if result.next else 0
     asked = [key for key in row if key[3] in ("bid", "tricks")]
     # A bid or a count of tricks is a number from 0 to the cards dealt: each is weighed by
     # the chance the box holds it, the likeliest few kept.
     choices = {key: _likeliest(row[key], cards) for key in asked}
-    _narrow(choices)
+    _narrow(choices, MOST_READINGS)
+    weighed, after = _weigh(result, number, sides, row, asked, choices)
+    # None of the likeliest holds: a box was misread outright (a 1 read as a 7 the cards
+    # rule out). Every number each box could hold is weighed, the surest boxes kept as
+    # read, and a box whose value the model did not see is asked, however the rules lean.
+    widened = not weighed
+    if widened:
+        choices = {key: _every(row[key], cards) for key in asked}
+        _narrow(choices, MOST_WIDENED)
+        weighed, after = _weigh(result, number, sides, row, asked, choices)
+    if not weighed:
+        return None, {}, _unsettled(number, row)
+    whole = sum(weight for weight, _ in weighed)
+    _, chosen = max(weighed, key=lambda option: option[0])
+    questions = []
+    for key, value in chosen.items():
+        held = sum(w for w, other in weighed if other.get(key) == value) / whole
+        reading = row[key]
+        own = reading.chance(value)
+        if (
+            held >= SURE
+            and (key[3] != "total" or own >= 0.5)
+            and not _alike(key, chosen, weighed, own)
+            and not (widened and key[3] != "total" and own < OWN)
+        ):
+            continue
+        others = [v for v, _ in reading.values if v != value][:3]
+        why = ""
+        if key[3] == "total" and reading.values and reading.values[0][0] != value:
+            why = f"the sheet looks like {reading.values[0][0]}; the rules give {value}"
+        questions.append(
+            Question(*key, value, held * (own if key[3] == "total" else 1.0), others, why)
+        )
+    return after, chosen, questions
+
+
+def _weigh(
+    result: GameResult,
+    number: int,
+    sides: Sequence[Sequence[int]],
+    row: Mapping[tuple[int, int, int | None, str], Reading],
+    asked: Sequence[tuple[int, int, int | None, str]],
+    choices: Mapping[Any, list[tuple[str, float]]],
+) -> tuple[list[tuple[float, dict[Any, str]]], GameResult | None]:
+    """Weigh each reading of a row the rules allow; return them and the game with the likeliest."""
+    partnership = result.game.ruleset.partnership
+    cards = result.next.cards if result.next else 0
     weighed: list[tuple[float, dict[Any, str]]] = []
     best: tuple[float, GameResult | None] = (-1.0, None)
     for picks in itertools.product(*(choices[key] for key in asked)):
@@ -252,30 +302,7 @@ def _settle(
         weighed.append((weight, chosen))
         if weight > best[0]:
             best = (weight, checked.result)
-    if not weighed:
-        return None, {}, _unsettled(number, row)
-    whole = sum(weight for weight, _ in weighed)
-    _, chosen = max(weighed, key=lambda option: option[0])
-    after = best[1]
-    questions = []
-    for key, value in chosen.items():
-        held = sum(w for w, other in weighed if other.get(key) == value) / whole
-        reading = row[key]
-        own = reading.chance(value)
-        if (
-            held >= SURE
-            and (key[3] != "total" or own >= 0.5)
-            and not _alike(key, chosen, weighed, own)
-        ):
-            continue
-        others = [v for v, _ in reading.values if v != value][:3]
-        why = ""
-        if key[3] == "total" and reading.values and reading.values[0][0] != value:
-            why = f"the sheet looks like {reading.values[0][0]}; the rules give {value}"
-        questions.append(
-            Question(*key, value, held * (own if key[3] == "total" else 1.0), others, why)
-        )
-    return after, chosen, questions
+    return weighed, best[1]
 
 
 def _alike(
@@ -303,11 +330,19 @@ def _likeliest(reading: Reading, cards: int, keep: int = 4) -> list[tuple[str, f
     return [value for value in weighed[:keep] if value[1] > 1e-4] or weighed[:1]
 
 
-def _narrow(choices: dict[Any, list[tuple[str, float]]]) -> None:
-    """Take the surest boxes as read until the row's readings are few enough to weigh."""
+def _every(reading: Reading, cards: int) -> list[tuple[str, float]]:
+    """Return every number from 0 to `cards` a box could hold, likeliest first, none nil."""
+    if reading.empty:
+        return [("", 1.0)]
+    weighed = ((str(n), max(reading.chance(str(n)), UNREAD)) for n in range(cards + 1))
+    return sorted(weighed, key=lambda value: -value[1])
+
+
+def _narrow(choices: dict[Any, list[tuple[str, float]]], most: int) -> None:
+    """Take the surest boxes as read until the row's readings are no more than `most`."""
     surest = sorted(choices, key=lambda key: -choices[key][0][1])
     for key in surest:
-        if math.prod(len(options) for options in choices.values()) <= MOST_READINGS:
+        if math.prod(len(options) for options in choices.values()) <= most:
             return
         choices[key] = choices[key][:1]
 

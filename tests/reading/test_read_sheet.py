@@ -236,3 +236,32 @@ def test_a_light_digit_beside_a_dark_one_is_read_as_a_digit() -> None:
     minus, cut_digits = characters(ink)
 
     assert not minus and len(cut_digits) == 2
+
+
+def test_a_box_misread_outright_is_asked_and_the_rows_after_it_are_read() -> None:
+    # Joker, deal 1 (one card each): Bob takes the trick, but his count of tricks is read as
+    # a 7 and nothing else, a number the one card dealt rules out. The row is read as the
+    # rules allow (Bob took the one trick: the totals 50, 200, 50, 0 agree), that box asked
+    # about, never taken silently; and deal 2 after it is read, not left for the pencil.
+    described = JOKER_TWO_DEALS
+    game = {"ruleset": "joker", "players": NAMES, "deals": [
+        {"bids": [0, 1, 0, 1], "tricks": [0, 1, 0, 0]},
+        {"bids": [0, 1, 2, 1], "tricks": [0, 1, 0, 1]}]}  # fmt: skip
+    totals = [scored.totals for scored in score_game(read_game(game)).deals]
+    assert totals == [(50, 200, 50, 0), (100, 300, 50, 100)]
+    readings = {}
+    for number, deal in enumerate(game["deals"], 1):
+        for seat in range(1, 5):
+            for holds, value in (
+                ("bid", deal["bids"][seat - 1]),
+                ("tricks", deal["tricks"][seat - 1]),
+                ("total", totals[number - 1][seat - 1]),
+            ):
+                readings[(number, seat, seat, holds)] = Reading(((str(value), 0.999),))
+    readings[(1, 2, 2, "tricks")] = Reading((("7", 0.97),))
+
+    read = resolve(described, readings)
+
+    assert read.game["deals"] == game["deals"]
+    assert [(q.deal, q.seat, q.holds, q.best) for q in read.questions] == [(1, 2, "tricks", "1")]
+    assert read.values[(2, 3, 3, "bid")] == "2"
