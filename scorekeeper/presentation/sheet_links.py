@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..rules import Game, read_game
+from ..rules.errors import Refused
 from ..rules.sentences import Sentence
 from ..storage import Connection, find_any_ruleset
 from ..storage.sheet_codes import (
@@ -47,12 +48,8 @@ LINK_WRONG = Sentence(
 )
 
 
-class SheetLinkRefused(ValueError):
+class SheetLinkRefused(Refused):
     """A sheet's link, or a code typed, that is not one this server printed: why, in words."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
 
 
 @dataclass(frozen=True)

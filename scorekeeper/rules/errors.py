@@ -11,6 +11,15 @@ from __future__ import annotations
 from .sentences import Sentence
 
 
+class Refused(ValueError):
+    """Something a person sent that is not taken in, and why, in words (`message`, a
+    `Sentence` or a plain string): the one shape of every such refusal above the rules."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
 class ScoreError(ValueError):
     """Something in a game or a ruleset that the rules do not allow."""
 

@@ -17,6 +17,7 @@ from ..reading.photo import NotASheet
 from ..reading.qr import read_named
 from ..reading.settle import SheetRead
 from ..rules import ScoreError, read_game
+from ..rules.errors import Refused
 from ..rules.sentences import Sentence
 from ..sheets.photographed import NamedSheet, SheetLinkRefused, boxes_files, sheet_named
 from ..storage import Connection, get_game_for
@@ -26,12 +27,8 @@ from .games import start_from_sheet
 Key = str
 
 
-class PhotoRefused(ValueError):
+class PhotoRefused(Refused):
     """A photo that cannot be taken in, and why, in words (a `Sentence`)."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
 
 
 @dataclass(frozen=True)

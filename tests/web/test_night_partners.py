@@ -82,14 +82,19 @@ def _score_first_deal(app, night_id: str, card: str, deal: dict) -> None:
     assert sent.status_code == 201, sent.get_json()
 
 
-def test_the_partnerships_leaderboard_beside_the_players(app, client) -> None:
-    # Round 1 of the worked example in docs/club-night.md ("The partnerships' leaderboard").
-    made = _form(client, "/host", _plan())
+def _round_one(client, movement: str) -> tuple[str, list[str]]:
+    """Start a night with round 1 seated as the worked example; return it and its cards."""
+    made = _form(client, "/host", _plan(movement=movement))
     night_id = made.headers["Location"].rsplit("/", 1)[-1]
     seats = "Ann, Bob, Cy, Dee\nEve, Fay, Gus, Hal"
     assert _form(client, f"/host/nights/{night_id}/rounds", {"seats": seats}).status_code == 303
     page = client.get(f"/host/nights/{night_id}").get_data(as_text=True)
-    cards = re.findall(rf'href="/nights/{night_id}/cards/([^"]+)" class="card-link"', page)
+    return night_id, re.findall(rf'href="/nights/{night_id}/cards/([^"]+)" class="card-link"', page)
+
+
+def test_the_partnerships_leaderboard_beside_the_players(app, client) -> None:
+    # Round 1 of the worked example in docs/club-night.md ("The partnerships' leaderboard").
+    night_id, cards = _round_one(client, "partners")
     _score_first_deal(app, night_id, cards[0], {"bids": [3, 2, 2, 4], "tricks": [4, 3, 1, 5]})
     _score_first_deal(app, night_id, cards[1], {"bids": [3, 3, 3, 3], "tricks": [4, 1, 4, 4]})
     part = client.get(f"/nights/{night_id}/board").get_data(as_text=True)
@@ -111,12 +116,7 @@ def test_the_partnerships_leaderboard_beside_the_players(app, client) -> None:
 
 def test_a_redrawn_team_night_has_no_partnerships_board(app, client) -> None:
     # The same round as above, seats drawn afresh between rounds: its pairs are not ranked.
-    made = _form(client, "/host", _plan(movement="redraw"))
-    night_id = made.headers["Location"].rsplit("/", 1)[-1]
-    seats = "Ann, Bob, Cy, Dee\nEve, Fay, Gus, Hal"
-    assert _form(client, f"/host/nights/{night_id}/rounds", {"seats": seats}).status_code == 303
-    page = client.get(f"/host/nights/{night_id}").get_data(as_text=True)
-    cards = re.findall(rf'href="/nights/{night_id}/cards/([^"]+)" class="card-link"', page)
+    night_id, cards = _round_one(client, "redraw")
     _score_first_deal(app, night_id, cards[0], {"bids": [3, 2, 2, 4], "tricks": [4, 3, 1, 5]})
     part = client.get(f"/nights/{night_id}/board").get_data(as_text=True)
     assert PARTNERSHIP_LINE.findall(part) == []
