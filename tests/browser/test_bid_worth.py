@@ -7,11 +7,10 @@ and a deal entered with the same taps as ever."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from scorekeeper.rules import read_game, score_game
 from scorekeeper.rules.entry import buttons_of
-from playwright.sync_api import expect
-
 from tests.browser.conftest import InPage
 from tests.browser.test_play import Phone
 
