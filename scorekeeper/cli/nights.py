@@ -2,7 +2,9 @@
 
 `new` sets a night up from its plan (a JSON file, as the night's file holds it), `round`
 seats and starts the next round and says who sits where, `cards` prints the round's table
-cards, `export` and `import` write and read the night's one file.
+cards, `end` ends the round as it stands, `player` welcomes a late player or lets one go
+home, `board` says the leaderboard, `results` prints it with every round's tables, `export`
+and `import` write and read the night's one file. The tables score on their phones.
 """
 
 from __future__ import annotations
@@ -37,6 +39,25 @@ def add_commands(commands: Any) -> None:
     cards.add_argument("--address", default=ADDRESS, help=f"where phones open it ({ADDRESS})")
     cards.add_argument("--paper", choices=("letter", "a4"), default="letter")
     cards.set_defaults(run=run_cards)
+    end = actions.add_parser("end", help="end the round being played, its tables as they stand")
+    end.add_argument("night")
+    end.set_defaults(run=run_end)
+    player = actions.add_parser("player", help="welcome a late player, or let one go home")
+    player.add_argument("night")
+    player.add_argument("name")
+    going = player.add_mutually_exclusive_group()
+    going.add_argument("--leaves", action="store_true", help="goes home after this round")
+    going.add_argument("--back", action="store_true", help="plays again after going home")
+    player.set_defaults(run=run_player)
+    board = actions.add_parser("board", help="say the leaderboard")
+    board.add_argument("night")
+    board.add_argument("--why", action="store_true", help="each total's words too")
+    board.set_defaults(run=run_board)
+    results = actions.add_parser("results", help="print the leaderboard and every round as a PDF")
+    results.add_argument("night")
+    results.add_argument("out", help="the PDF to write")
+    results.add_argument("--paper", choices=("letter", "a4"), default="letter")
+    results.set_defaults(run=run_results)
     export = actions.add_parser("export", help="write the night as one file (or - for stdout)")
     export.add_argument("night")
     export.add_argument("out")
@@ -108,6 +129,68 @@ def run_cards(args: argparse.Namespace) -> int:
     links = {t.card: f"{base}/nights/{page.id}/cards/{t.card}" for t in page.tables}
     Path(args.out).write_bytes(night_cards_pdf(page, links, paper=args.paper))
     print(f"wrote {len(links)} table cards of round {page.round} to {args.out}", file=sys.stderr)
+    return 0
+
+
+def run_end(args: argparse.Namespace) -> int:
+    """End the round being played; say which."""
+    from ..presentation.nights import night_page
+    from ..service.nights import end_round
+
+    def work(db: Any) -> Any:
+        end_round(db, args.night)
+        return night_page(db, args.night)
+
+    page = _run(args, work)
+    print(f"round {page.round} of {page.rounds_planned} ended")
+    return 0
+
+
+def run_player(args: argparse.Namespace) -> int:
+    """Welcome a late player (or, --leaves / --back, let one go home or come back); say when."""
+    from ..service.nights import add_player, player_leaves
+
+    def work(db: Any) -> None:
+        if args.leaves or args.back:
+            player_leaves(db, args.night, args.name, back=args.back)
+        else:
+            add_player(db, args.night, args.name)
+
+    _run(args, work)
+    said = "goes home" if args.leaves else "plays"
+    print(f"{args.name} {said} from the next round on")
+    return 0
+
+
+def run_board(args: argparse.Namespace) -> int:
+    """Say the leaderboard, a line a player (and a partnership, a team game's): place, name,
+    total; with --why, the words that make each total."""
+    from ..presentation.nights import night_page
+
+    page = _run(args, lambda db: night_page(db, args.night))
+    if page.playing:
+        print("tables still playing")
+    for title, board in (("players", page.board), ("partnerships", page.partnerships)):
+        if not board:
+            continue
+        if page.partnerships:
+            print(f"{title}:")
+        for line in board:
+            gone = " (went home)" if line.gone else ""
+            print(f"{line.place:>4}  {line.player}{gone}  {line.total}")
+            for why in (*line.rounds, line.why) if args.why else ():
+                print(f"      {why}")
+    return 0
+
+
+def run_results(args: argparse.Namespace) -> int:
+    """Print the night's results: the leaderboard, then each round's tables and places."""
+    from ..presentation.nights import night_page
+    from ..sheets.nights import night_results_pdf
+
+    page = _run(args, lambda db: night_page(db, args.night))
+    Path(args.out).write_bytes(night_results_pdf(page, paper=args.paper))
+    print(f"wrote the results of {page.name} to {args.out}", file=sys.stderr)
     return 0
 
 

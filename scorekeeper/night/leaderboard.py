@@ -29,11 +29,13 @@ class TablePlay:
 
 @dataclass(frozen=True)
 class RoundPlay:
-    """One round as played: its tables and who sat it out."""
+    """One round as played: its tables, who sat it out, and whether the host ended it (its
+    tables then count as they stand, no longer playing)."""
 
     number: int
     tables: Sequence[TablePlay]
     sitting_out: Sequence[str] = ()
+    ended: bool = False
 
 
 @dataclass(frozen=True)
@@ -145,6 +147,11 @@ def _table_counts(counting: Counting, number: int, play: TablePlay) -> dict[str,
     return counts
 
 
+def _still_playing(played: RoundPlay, table: TablePlay) -> bool:
+    """Say whether a table may still change the board: its game goes on, its round not ended."""
+    return bool(table.result and not table.result.complete and not played.ended)
+
+
 def _sat_out(counting: Counting, number: int) -> Counted:
     if counting.kind is CountingKind.PLACES:
         points = Fraction(sum(counting.scale), len(counting.scale))
@@ -168,7 +175,7 @@ def count_night(counting: Counting, players: Sequence[str], rounds: Sequence[Rou
         counts: dict[str, Counted] = {}
         for table in played.tables:
             counts.update(_table_counts(counting, played.number, table))
-            playing = playing or bool(table.result and not table.result.complete)
+            playing = playing or _still_playing(played, table)
         for name in played.sitting_out:
             counts[name] = _sat_out(counting, played.number)
         for name in per_player:
@@ -235,7 +242,7 @@ def count_partnerships(counting: Counting, rounds: Sequence[RoundPlay]) -> Board
             result = table.result
             if result is None or not result.game.ruleset.has_teams:
                 continue
-            playing = playing or not result.complete
+            playing = playing or _still_playing(played, table)
             counts = _table_counts(counting, played.number, table)
             game = result.game
             for seats, label in zip(

@@ -314,6 +314,7 @@ class Night:
                 played.number,
                 [TablePlay(t.row.number, t.stored.result()) for t in self.tables_of(played.number)],
                 played.sitting_out,
+                played.ended is not None,
             )
             for played in self.rounds
         ]

@@ -61,6 +61,14 @@ def test_places_earn_the_scale_ties_share_and_a_sit_out_earns_the_average() -> N
     assert why["L"] == "round 1: not there"
 
 
+def test_a_round_the_host_ended_counts_as_it_stands_and_plays_no_more() -> None:
+    playing = _round_one()
+    ended = RoundPlay(playing.number, playing.tables, playing.sitting_out, ended=True)
+    board = count_night(PLACES, PLAYERS, [ended])
+    assert not board.playing, "the host ended the round: its points change no more"
+    assert board.rows == count_night(PLACES, PLAYERS, [playing]).rows
+
+
 def test_totals_count_each_score_against_its_tables_average() -> None:
     board = count_night(TOTALS, PLAYERS, [_round_one()])
     totals = {row.player: row.total for row in board.rows}
