@@ -27,7 +27,9 @@ CASES = [
 
 def described(page: str, step: str) -> str:
     """Return the words the button of this step is described by, as the page writes them."""
-    button = re.search(rf'<button aria-describedby="([^"]+)" name="step" value="{step}"', page)
+    button = re.search(
+        rf'<button aria-describedby="([^"]+)" data-worth="\1" name="step" value="{step}"', page
+    )
     assert button, f"{step} is described"
     words = re.search(rf'<span id="{button.group(1)}">(.*?)</span></li>', page)
     assert words, f"{step}'s description is on the page"
