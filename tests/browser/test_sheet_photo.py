@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from playwright.sync_api import expect
+
 from tests.browser.test_phone_keeps_the_game import server_game
 from tests.sheet_photo import photographed, printed_blank
 from tests.web.test_photos import GAME, TOTALS
@@ -26,7 +28,11 @@ def test_a_photographed_sheet_goes_in_through_the_grid_asking_what_it_doubts(
     phone.goto("/")
     link = phone.get_by_role("link", name="Photograph the sheet")
     phone.goto(link.get_attribute("href"))
+    # The field speaks the page's words, not the browser's, and names the photo chosen.
+    expect(phone.locator("#photo")).to_have_accessible_name("Photo of the sheet")
+    expect(phone.locator(".file-pick .button")).to_have_text("Take or choose a photo")
     phone.set_input_files('input[type="file"]', str(photo))
+    expect(phone.locator("#photo-chosen")).to_have_text("sheet.jpg")
     with phone.expect_navigation(timeout=240_000):
         phone.get_by_role("button", name="Read the sheet").click(no_wait_after=True)
     phone.wait_for_function(IDLE, timeout=60_000)
