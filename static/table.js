@@ -177,22 +177,34 @@ class Table {
       return;
     }
     let server = await fresh;
+    // Every tap on its way to the server lands first; the taps after it wait for the rules.
+    for (let going = null; going !== this.inFlight;) { going = this.inFlight; await going; }
+    this.takingOver = true;
     if (server && server.document && this.page && server.version !== this.page.version) {
       server = await sync.fetchServer(this.id, null); // taps went to the server meanwhile
     }
     let record = this.record;
     if (server) await this.reached(!server.offline);
     if (!record || !record.phone) {
-      if (!server || !server.document) { this.offline = true; this.say(); return; }
+      if (!server || !server.document) {
+        this.takingOver = false; // no game to take over: taps go on to the server
+        this.offline = true;
+        this.say();
+        return;
+      }
       const waiting = record ? record.waiting : [];
       record = this.record = { id: this.id, flags: this.page.flags, waiting: waiting || [] };
       await this.adopt(server);
     } else if (server && server.document && !nextOp(record)) {
       await this.adopt(server);
     }
-    const waiting = (record.waiting || []).filter(function (tap) { return !tap.sent; });
-    record.waiting = [];
-    for (const tap of waiting) await this.apply(tap.step);
+    // Taps made while the rules took over are still coming in: each is applied in turn.
+    for (;;) {
+      const waiting = (this.record.waiting || []).filter(function (tap) { return !tap.sent; });
+      if (!waiting.length) break;
+      this.record.waiting = [];
+      for (const tap of waiting) await this.apply(tap.step);
+    }
     this.phone = true;
     this.sync = new sync.Sync(record, this.hooks());
     await this.draw();
@@ -279,7 +291,15 @@ class Table {
   }
 
   // A tap before the phone's rules are ready: kept on the phone, then sent to the server.
-  async tapOnServer(step) {
+  // The rules, once ready, wait for every tap on its way (takeOver): a tap the server takes
+  // while the phone reads the server's game would be on neither the game read nor the screen.
+  tapOnServer(step) {
+    const going = this.sendToServer(step);
+    this.inFlight = Promise.all([this.inFlight, going.catch(function () {})]);
+    return going;
+  }
+
+  async sendToServer(step) {
     let record = this.record;
     if (!record) record = this.record = { id: this.id, waiting: [] };
     record.waiting = record.waiting || [];
@@ -288,6 +308,7 @@ class Table {
     await store.save(record);
     this.say();
     if (ahead) return; // the phone's game is ahead of the server's: the rules take the tap
+    if (this.takingOver) return; // the rules are taking over: they take the tap
     let answered = null;
     for (const tap of record.waiting) {
       if (tap.sent) continue;
