@@ -115,12 +115,22 @@ function kept(request, options) {
 }
 
 // Keep a copy of what the server answered, in place of any copy of that address before.
+// It is kept under the bare address (no headers, as SHELL's are), so the new copy replaces
+// the old in one step: the address is never without a copy while the new one streams in
+// (a phone that lost the server then would find no table). A copy kept with headers (a
+// language) by an older release is let go once the new one is in.
 function keep(request, response) {
   if (response.status !== 200) return;
-  var copy = response.clone();
+  var copy = response.clone(), address = request.url;
   caches.open(CACHE).then(function (cache) {
-    return cache.delete(request, { ignoreVary: true }).then(function () { return cache.put(request, copy); });
-  });
+    return cache.put(address, copy).then(function () {
+      return cache.keys(address, { ignoreVary: true });
+    }).then(function (copies) {
+      return Promise.all(copies.filter(function (key) {
+        return key.headers.has("Accept-Language") || key.headers.has("Cookie");
+      }).map(function (key) { return cache.delete(key); }));
+    });
+  }).catch(function () { /* full: the copy before stands */ });
 }
 
 // This phone's table, shown in place of a page the phone cannot have with no connection.

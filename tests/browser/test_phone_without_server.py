@@ -199,3 +199,51 @@ def test_this_phones_table_opens_whatever_language_the_phone_asks_in_now(browser
             live_server.start()
     finally:
         context.close()
+
+
+#: Ask for this phone's table again and again, as install.js does after a switch of language,
+#: while looking for the kept copy as fast as the page can: the times it was not there.
+KEEP_AGAIN_AND_LOOK = """async () => {
+  let asking = true, missing = 0, looked = 0;
+  const look = (async () => {
+    while (asking) {
+      looked += 1;
+      if (!(await caches.match("/offline", { ignoreVary: true }))) missing += 1;
+    }
+  })();
+  for (let i = 0; i < 40; i += 1) {
+    const response = await fetch("/offline", { credentials: "same-origin", cache: "no-store" });
+    await response.text();
+  }
+  await new Promise(resolve => setTimeout(resolve, 200));
+  asking = false;
+  await look;
+  return { missing, looked };
+}"""
+
+
+def test_this_phones_table_is_never_missing_while_a_new_copy_is_kept(browser, live_server):
+    # The server could go at any moment: a copy of the table being replaced must never leave
+    # the phone with none (a phone that lost the server just then opened the browser's error).
+    context = browser.new_context(viewport=SMALL, is_mobile=True, base_url=live_server.phone_url)
+    try:
+        page = context.new_page()
+        page.goto("/")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
+        seen = page.evaluate(KEEP_AGAIN_AND_LOOK)
+        assert seen["looked"] > 40
+        assert seen["missing"] == 0, seen
+        # One copy is kept, whichever language it was asked in.
+        copies = page.evaluate(
+            """async () => {
+              let count = 0;
+              for (const name of await caches.keys()) {
+                const cache = await caches.open(name);
+                count += (await cache.keys("/offline", { ignoreVary: true })).length;
+              }
+              return count;
+            }"""
+        )
+        assert copies == 1
+    finally:
+        context.close()
