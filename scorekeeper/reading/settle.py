@@ -38,6 +38,11 @@ from .photo import (
 
 #: The share of a row's weight a box's value must hold for it to be taken without asking.
 SURE = 0.98
+#: The boxes a side's numbers are written in, checked against the rules' (never stored).
+WRITTEN = ("score", "total")
+#: A number written clearly: its reading at least this sure. A side's box read as another
+#: number at least as likely as not, the rules' at under AGAINST, says the row is otherwise.
+CLEAR, AGAINST = 0.9, 0.05
 #: The least chance a box's own reading gives its value for it to be taken without asking when
 #: another value the rules allow would give the row the same totals.
 OWN = 0.9
@@ -87,6 +92,21 @@ class SheetRead:
     values: dict[tuple[int, int, int | None, str], str]
     questions: list[Question]
 
+    def asked_by(self, question: Question) -> list[tuple[int, int, int | None, str]]:
+        """Return the bids and counts of tricks a question asks the person about: its own box,
+        or, for a side's score or total the reading does not bear out, that side's bids and
+        tricks in its row (the numbers written are the rules'; what may be wrong is those)."""
+        if question.holds not in WRITTEN:
+            return [(question.deal, question.side, question.seat, question.holds)]
+        return [
+            key for key in self.values
+            if key[:2] == (question.deal, question.side) and key[3] in ("bid", "tricks")
+        ]  # fmt: skip
+
+    def asked(self) -> set[tuple[int, int, int | None, str]]:
+        """Return every bid and count of tricks the person is asked about."""
+        return {key for question in self.questions for key in self.asked_by(question)}
+
     def to_json(self) -> dict[str, Any]:
         """Return what read-sheet writes: the game read, and the questions asked about it."""
         return {
@@ -126,7 +146,7 @@ def read_page(grey: np.ndarray, described: Mapping[str, Any]) -> SheetRead:
                 "prints them (photograph the whole page, the four corner marks in the picture)"
             )
         )
-    readings = {_key(box): read_box(cut(best, box)) for box in boxes if box["holds"] != "score"}
+    readings = {_key(box): read_box(cut(best, box)) for box in boxes}
     return resolve(described, readings)
 
 
@@ -196,7 +216,7 @@ def resolve(
         raise NotASheet(
             Sentence("a sheet of these rules (each pair's tricks in one box) is not read yet")
         )
-    sides = [[seat - 1 for seat in side["seats"]] for side in described["sides"]]
+    family = Family([[seat - 1 for seat in side["seats"]] for side in described["sides"]])
     values: dict[tuple[int, int, int | None, str], str] = {}
     questions: list[Question] = []
     for deal in described["deals"]:
@@ -205,9 +225,10 @@ def resolve(
             break
         if result.next is None:
             break
-        after, row_values, row_questions = _settle(result, deal["deal"], sides, row)
+        after, row_values, row_questions = _settle(result, deal["deal"], family, row)
         values.update(row_values)
         questions += row_questions
+        family.carry(row, row_values)
         if after is None:
             break  # no reading of the row holds: the rows after it cannot be scored
         result = after
@@ -218,7 +239,7 @@ def resolve(
 def _settle(
     result: GameResult,
     number: int,
-    sides: Sequence[Sequence[int]],
+    family: Family,
     row: Mapping[tuple[int, int, int | None, str], Reading],
 ) -> tuple[GameResult | None, dict[Any, str], list[Question]]:
     """Weigh a row's readings; return the game with the likeliest legal one, and its boxes."""
@@ -228,7 +249,7 @@ def _settle(
     # the chance the box holds it, the likeliest few kept.
     choices = {key: _likeliest(row[key], cards) for key in asked}
     _narrow(choices, MOST_READINGS)
-    weighed, after = _weigh(result, number, sides, row, asked, choices)
+    weighed, after = _weigh(result, number, family, row, asked, choices)
     # None of the likeliest holds: a box was misread outright (a 1 read as a 7 the cards
     # rule out). Every number each box could hold is weighed, the surest boxes kept as
     # read, and a box whose value the model did not see is asked, however the rules lean.
@@ -236,37 +257,109 @@ def _settle(
     if widened:
         choices = {key: _every(row[key], cards) for key in asked}
         _narrow(choices, MOST_WIDENED)
-        weighed, after = _weigh(result, number, sides, row, asked, choices)
+        weighed, after = _weigh(result, number, family, row, asked, choices)
     if not weighed:
         return None, {}, _unsettled(number, row)
     whole = sum(weight for weight, _ in weighed)
     _, chosen = max(weighed, key=lambda option: option[0])
     questions = []
     for key, value in chosen.items():
-        held = sum(w for w, other in weighed if other.get(key) == value) / whole
-        reading = row[key]
-        own = reading.chance(value)
-        if (
-            held >= SURE
-            and (key[3] != "total" or own >= 0.5)
-            and not _alike(key, chosen, weighed, own)
-            and not (widened and key[3] != "total" and own < OWN)
-        ):
+        if key[3] in WRITTEN:
             continue
-        others = [v for v, _ in reading.values if v != value][:3]
-        why = ""
-        if key[3] == "total" and reading.values and reading.values[0][0] != value:
-            why = f"the sheet looks like {reading.values[0][0]}; the rules give {value}"
-        questions.append(
-            Question(*key, value, held * (own if key[3] == "total" else 1.0), others, why)
-        )
-    return after, chosen, questions
+        held = sum(w for w, other in weighed if other.get(key) == value) / whole
+        own = row[key].chance(value)
+        if held >= SURE and not _alike(key, chosen, weighed, own) and not (widened and own < OWN):
+            continue
+        others = [v for v, _ in row[key].values if v != value][:3]
+        questions.append(Question(*key, value, held, others))
+    return after, chosen, questions + family.asked(row, chosen, weighed, whole)
+
+
+@dataclass
+class Family:
+    """What the family writes beside each row: each side's score for the deal and its running
+    total, which the reader checks the rules' against. A total may stand off the rules' by
+    an amount carried down from a row above (a slip of the family's pencil, or a row asked
+    about): it is checked as the sheet's own sum goes on, so one slip is one question, not
+    one in every row after it."""
+
+    sides: list[list[int]]  #: each side's seats (from 0)
+    shifts: dict[int, set[int]] = field(default_factory=dict)  #: side: what its total may be off
+
+    def written(self, result: GameResult, number: int) -> dict[Any, str]:
+        """Return what the family writes for each side of the row the rules just scored: the
+        deal's score and the running total, as the rules give them."""
+        scored = result.deals[-1]
+        written = {}
+        for side, total in enumerate(scored.totals):
+            seat = _seat_of(self.sides, side)
+            if scored.sides is not None:
+                written[(number, side + 1, seat, "score")] = str(scored.sides[side].score)
+            written[(number, side + 1, seat, "total")] = str(total)
+        return written
+
+    def chance(self, row: Mapping[Any, Reading], key: Any, value: str) -> float:
+        """Return the chance a side's box reads as the rules' number (a total, as the rules'
+        plus what the sheet's sum carried down)."""
+        if key[3] != "total":
+            return row[key].chance(value)
+        shifts = self.shifts.get(key[1], {0})
+        return max(row[key].chance(str(int(value) + shift)) for shift in shifts)
+
+    def carry(self, row: Mapping[Any, Reading], chosen: Mapping[Any, str]) -> None:
+        """Note, after a row, what each side's total written may be off the rules' below it:
+        what it was off by, when it reads so still, and what it reads clearly off by now."""
+        for key, value in chosen.items():
+            if key[3] != "total" or row[key].empty:
+                continue
+            total, reading = int(value), row[key]
+            shifts = self.shifts.get(key[1], {0})
+            kept = {shift for shift in shifts if reading.chance(str(total + shift)) >= 0.5}
+            top, chance = reading.values[0]
+            if chance >= CLEAR and top.lstrip("-").isdigit():
+                kept.add(int(top) - total)
+            if kept:
+                self.shifts[key[1]] = kept
+
+    def asked(
+        self,
+        row: Mapping[Any, Reading],
+        chosen: Mapping[Any, str],
+        weighed: Sequence[tuple[float, dict[Any, str]]],
+        whole: float,
+    ) -> list[Question]:
+        """Ask about each side whose numbers written do not bear out the reading chosen: its
+        score and total as the rules give them hold less than SURE of the row's weight,
+        neither reads as the rules' at least as likely as not, or one reads clearly as
+        another number. The question is on the side's total (its score when no total is
+        written), saying what the sheet looks like when that is not the rules' number."""
+        by_side: dict[int, list[Any]] = {}
+        for key in chosen:
+            if key[3] in WRITTEN:
+                by_side.setdefault(key[1], []).append(key)
+        questions = []
+        for keys in by_side.values():
+            held = sum(w for w, other in weighed if all(other.get(k) == chosen[k] for k in keys))
+            held /= whole
+            chances = {key: self.chance(row, key, chosen[key]) for key in keys}
+            own = max(chances.values())
+            against = any(row[k].values[0][1] >= 0.5 and chances[k] < AGAINST for k in keys)
+            if held >= SURE and (own >= CLEAR or (own >= 0.5 and not against)):
+                continue
+            key = max(keys, key=lambda k: WRITTEN.index(k[3]))  # the total, if written
+            value, reading = chosen[key], row[key]
+            others = [v for v, _ in reading.values if v != value][:3]
+            why = ""
+            if key[3] == "total" and reading.values and chances[key] < 0.5:
+                why = f"the sheet looks like {reading.values[0][0]}; the rules give {value}"
+            questions.append(Question(*key, value, held * own, others, why))
+        return questions
 
 
 def _weigh(
     result: GameResult,
     number: int,
-    sides: Sequence[Sequence[int]],
+    family: Family,
     row: Mapping[tuple[int, int, int | None, str], Reading],
     asked: Sequence[tuple[int, int, int | None, str]],
     choices: Mapping[Any, list[tuple[str, float]]],
@@ -292,13 +385,12 @@ def _weigh(
             continue
         if not checked.complete or checked.result is None:
             continue
-        totals = checked.result.deals[-1].totals
         weight = math.prod(chance for _, chance in picks)
-        for side, total in enumerate(totals):
-            reading = row.get((number, side + 1, _seat_of(sides, side), "total"))
+        for key, written in family.written(checked.result, number).items():
+            reading = row.get(key)
             if reading is not None and not reading.empty:
-                weight *= max(reading.chance(str(total)), 1e-4)
-                chosen[(number, side + 1, _seat_of(sides, side), "total")] = str(total)
+                weight *= max(family.chance(row, key, written), 1e-4)
+                chosen[key] = written
         weighed.append((weight, chosen))
         if weight > best[0]:
             best = (weight, checked.result)
@@ -311,9 +403,9 @@ def _alike(
     """Say whether a bid or a count of tricks read below OWN could be another the rules allow
     that gives the row the same totals: the totals written cannot tell them apart, only the
     eye can (a bid set by the same tricks scores alike in some rules)."""
-    if key[3] == "total" or own >= OWN:
+    if own >= OWN:
         return False
-    totals = {k: v for k, v in chosen.items() if k[3] == "total"}
+    totals = {k: v for k, v in chosen.items() if k[3] in WRITTEN}
     return any(
         other.get(key) != chosen[key] and all(other.get(k) == v for k, v in totals.items())
         for _, other in weighed

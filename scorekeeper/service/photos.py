@@ -139,28 +139,12 @@ def grid_rows(read: SheetRead, partnership: bool, recorded: int) -> list[ReadRow
     for question in read.questions:
         if (question.deal, question.side, question.seat, question.holds) not in read.values:
             put(question.deal, question.side, question.seat, question.holds, question.best)
+        if question.holds == "total" and question.why and question.others:
+            row(question.deal).totals.append(
+                {"side": question.side - 1, "read": question.others[0], "rules": question.best}
+            )
         asked = row(question.deal).asked
-        if question.holds == "total":
-            # The total is the rules'; what may be wrong is the side's bid or tricks: ask them.
-            if question.why and question.others:
-                row(question.deal).totals.append(
-                    {"side": question.side - 1, "read": question.others[0], "rules": question.best}
-                )
-            keys = _side_keys(read, question.deal, question.side, partnership)
-        else:
-            keys = [cell(question.deal, question.side, question.seat, question.holds)]
+        keys = [cell(*key) for key in read.asked_by(question)]
         asked += [k for k in keys if k is not None and k not in asked]
     rows = [by_deal[number] for number in sorted(by_deal)]
     return [r for r in rows if r.position > recorded]
-
-
-def _side_keys(read: SheetRead, deal: int, side: int, partnership: bool) -> list[Key]:
-    """Return the cells of a side in a row: its seats' bids and its tricks."""
-    keys = []
-    for d, s, seat, holds in read.values:
-        if d == deal and s == side and holds in ("bid", "tricks"):
-            if holds == "bid" and seat is not None:
-                keys.append(f"bid-{seat - 1}")
-            elif holds == "tricks":
-                keys.append(f"took-{side - 1}" if partnership else f"took-{(seat or 0) - 1}")
-    return keys

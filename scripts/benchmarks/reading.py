@@ -6,9 +6,11 @@ training, and "photographed" (scripts/sheet_photos.py: on a table, turned up to 
 slant, a shadow, blur, grain, JPEG). The games written are the golden games whose bids are
 all numbers and seeded random legal games, of every built-in ruleset the reader reads, 2 to 8
 players, on Letter and A4. Each photographing round writes and photographs every sheet anew,
-with its own seed; the figures are each round's share of every box read (bids, tricks and
-totals: the score boxes are not read), their median and spread over the rounds, beside the
-issue's budgets and the chess score-sheet readers' figures.
+with its own seed. Every box the sheet prints is written, as a family fills it in; the
+figures are each round's share of the boxes of bids, tricks and totals (a deal's score box is
+read as a check, as a total is, but not counted: the figures stay comparable with those
+before it was read), their median and spread over the rounds, beside the issue's budgets and
+the chess score-sheet readers' figures.
 
 A box is *right* when the reader takes it, unasked, as what was written; *asked* when it is a
 question (the person's answer makes it right); *wrong* when taken unasked as something else;
@@ -33,6 +35,9 @@ from .figures import Budget, Figure
 
 sys.path.insert(0, str(ROOT / "scripts"))  # sheet_photos and handwriting, beside bench.py
 
+#: The boxes counted: those whose numbers the game is made of (a score or a total written is
+#: the rules' own, read only to check them).
+STORED = ("bid", "tricks")
 #: The sheets: ruleset, players, paper, and the game written (a golden game, or a seed).
 SHEETS: tuple[tuple[str, int, str, str | int], ...] = (
     ("joker", 4, "letter", "joker"),
@@ -125,15 +130,16 @@ def _sheets() -> list[dict[str, Any]]:
                     ruleset, players, rows, np.random.default_rng(source), whole=False
                 )
             result = score_game(read_game(game))
-            truth = {
+            written = {
                 key: value
                 for key, value in written_values(result, described).items()
-                if key[0] <= rows and key[3] != "score"
+                if key[0] <= rows
             }
+            truth = {key: value for key, value in written.items() if key[3] in STORED}
             label = source if isinstance(source, str) else f"seed {source}"
             made.append({"name": f"{ruleset}, {count} players, {paper}, {label}",
                          "ruleset": ruleset, "described": described, "truth": truth,
-                         "page": drawn_page(pdf)})  # fmt: skip
+                         "written": written, "page": drawn_page(pdf)})  # fmt: skip
     return made
 
 
@@ -148,7 +154,7 @@ def read_round(sheets: list[dict[str, Any]], seed: int, times: list[tuple[float,
     for index, sheet in enumerate(sheets):
         rng = np.random.default_rng([seed, index])
         truth = sheet["truth"]
-        page, _ = fill(sheet["page"], sheet["described"], truth, rng)
+        page, _ = fill(sheet["page"], sheet["described"], sheet["written"], rng)
         photo = photograph(page, rng, turn=float(rng.uniform(-MOST_TURN, MOST_TURN)))
         tally.sheets += 1
         wall, cpu = time.perf_counter(), time.process_time()
@@ -161,7 +167,7 @@ def read_round(sheets: list[dict[str, Any]], seed: int, times: list[tuple[float,
             continue
         if sheet["ruleset"] == TIMED:
             times.append((time.perf_counter() - wall, time.process_time() - cpu))
-        asked = {(q.deal, q.side, q.seat, q.holds) for q in read.questions}
+        asked = read.asked()
         for key, written in truth.items():
             if key in asked:
                 tally.asked += 1

@@ -263,3 +263,63 @@ def test_a_box_misread_outright_is_asked_and_the_rows_after_it_are_read() -> Non
     assert read.game["deals"] == game["deals"]
     assert [(q.deal, q.seat, q.holds, q.best) for q in read.questions] == [(1, 2, "tricks", "1")]
     assert read.values[(2, 3, 3, "bid")] == "2"
+
+
+#: The first three rows of a Joker sheet for four.
+JOKER_THREE_DEALS = {**JOKER_TWO_DEALS, "deals": [
+    {"deal": 1, "cards": 1}, {"deal": 2, "cards": 2}, {"deal": 3, "cards": 3}]}  # fmt: skip
+THREE_DEALS = {"ruleset": "joker", "players": NAMES, "deals": [
+    {"bids": [0, 1, 0, 1], "tricks": [0, 1, 0, 0]},
+    {"bids": [0, 1, 2, 1], "tricks": [0, 1, 0, 1]},
+    {"bids": [1, 0, 1, 0], "tricks": [1, 0, 1, 1]}]}  # fmt: skip
+
+
+def test_a_slip_in_the_familys_sum_is_asked_once_not_in_every_row_after_it() -> None:
+    # Cy's running total is written 60 after deal 2 where the rules give 50 (a slip of the
+    # pencil), and deal 3's is carried on from it: 160 where the rules give 150 (his bid of 1
+    # made: 50 × 1 + 50 = 100, on the 50 he had). Deal 2 is
+    # asked (Cy's bid and tricks, with both numbers said); deal 3 is the sheet's own sum going
+    # on, so it is read, not asked again.
+    game = THREE_DEALS
+    totals = [list(scored.totals) for scored in score_game(read_game(game)).deals]
+    assert [row[2] for row in totals] == [50, 50, 150]
+    written = [row[:] for row in totals]
+    written[1][2] += 10
+    written[2][2] += 10
+    readings = clearly_written(game, written)
+
+    read = resolve(JOKER_THREE_DEALS, readings)
+
+    assert read.game["deals"] == game["deals"]
+    assert [(q.deal, q.seat, q.holds, q.best, q.why) for q in read.questions] == [
+        (2, 3, "total", "50", "the sheet looks like 60; the rules give 50")
+    ]
+    assert read.asked() == {(2, 3, 3, "bid"), (2, 3, 3, "tricks")}
+
+
+def test_a_total_read_otherwise_is_not_asked_when_the_deals_own_score_reads_clearly() -> None:
+    # Cy's total after deal 2 is read clearly as 80 (a 5 read as an 8). His score for the deal
+    # is written beside it and reads clearly as the rules' for his bid of 2 with no trick
+    # taken, as every other box does: his row is as read. Blot the score and the
+    # total alone is against the reading: his bid and tricks are asked.
+    game = THREE_DEALS
+    result = score_game(read_game(game))
+    totals = [list(scored.totals) for scored in result.deals]
+    readings = clearly_written(game, totals)
+    for number, scored in enumerate(result.deals, 1):
+        assert scored.sides is not None
+        for seat in range(1, 5):
+            score = str(scored.sides[seat - 1].score)
+            readings[(number, seat, seat, "score")] = Reading(((score, 0.99),))
+    readings[(2, 3, 3, "total")] = Reading((("80", 0.96), ("50", 0.01)))
+
+    read = resolve(JOKER_THREE_DEALS, readings)
+
+    assert read.questions == []
+    assert read.game["deals"] == game["deals"]
+    assert read.values[(2, 3, 3, "total")] == "50"
+
+    readings[(2, 3, 3, "score")] = Reading(())
+    read = resolve(JOKER_THREE_DEALS, readings)
+    assert [(q.deal, q.seat, q.holds) for q in read.questions] == [(2, 3, "total")]
+    assert read.asked() == {(2, 3, 3, "bid"), (2, 3, 3, "tricks")}
