@@ -43,6 +43,8 @@ WRITTEN = ("score", "total")
 #: A number written clearly: its reading at least this sure. A side's box read as another
 #: number at least as likely as not, the rules' at under AGAINST, says the row is otherwise.
 CLEAR, AGAINST = 0.9, 0.05
+#: The most amounts a side's total is checked off the rules' by (the latest kept).
+MOST_SHIFTS = 3
 #: The least chance a box's own reading gives its value for it to be taken without asking when
 #: another value the rules allow would give the row the same totals.
 OWN = 0.9
@@ -262,17 +264,22 @@ def _settle(
         return None, {}, _unsettled(number, row)
     whole = sum(weight for weight, _ in weighed)
     _, chosen = max(weighed, key=lambda option: option[0])
+    sides = family.asked(row, chosen, weighed, whole)
+    # A row in doubt (a side's numbers written do not bear it out, or none of its likeliest
+    # readings held) is not put right silently: a box taken as other than the model read it
+    # is asked, however the rules lean.
+    doubtful = widened or bool(sides)
     questions = []
     for key, value in chosen.items():
         if key[3] in WRITTEN:
             continue
         held = sum(w for w, other in weighed if other.get(key) == value) / whole
         own = row[key].chance(value)
-        if held >= SURE and not _alike(key, chosen, weighed, own) and not (widened and own < OWN):
+        if held >= SURE and not _alike(key, chosen, weighed, own) and not (doubtful and own < OWN):
             continue
         others = [v for v, _ in row[key].values if v != value][:3]
         questions.append(Question(*key, value, held, others))
-    return after, chosen, questions + family.asked(row, chosen, weighed, whole)
+    return after, chosen, questions + sides
 
 
 @dataclass
@@ -284,7 +291,8 @@ class Family:
     one in every row after it."""
 
     sides: list[list[int]]  #: each side's seats (from 0)
-    shifts: dict[int, set[int]] = field(default_factory=dict)  #: side: what its total may be off
+    #: each side's amounts its total may be off the rules' by
+    shifts: dict[int, tuple[int, ...]] = field(default_factory=dict)
 
     def written(self, result: GameResult, number: int) -> dict[Any, str]:
         """Return what the family writes for each side of the row the rules just scored: the
@@ -303,23 +311,24 @@ class Family:
         plus what the sheet's sum carried down)."""
         if key[3] != "total":
             return row[key].chance(value)
-        shifts = self.shifts.get(key[1], {0})
+        shifts = self.shifts.get(key[1], (0,))
         return max(row[key].chance(str(int(value) + shift)) for shift in shifts)
 
     def carry(self, row: Mapping[Any, Reading], chosen: Mapping[Any, str]) -> None:
         """Note, after a row, what each side's total written may be off the rules' below it:
-        what it was off by, when it reads so still, and what it reads clearly off by now."""
+        what it was off by, when it reads so still (or all it might have been, when it does
+        not: the total may only be misread), and what it reads clearly off by now."""
         for key, value in chosen.items():
             if key[3] != "total" or row[key].empty:
                 continue
             total, reading = int(value), row[key]
-            shifts = self.shifts.get(key[1], {0})
-            kept = {shift for shift in shifts if reading.chance(str(total + shift)) >= 0.5}
+            shifts = self.shifts.get(key[1], (0,))
+            kept = [shift for shift in shifts if reading.chance(str(total + shift)) >= 0.5]
+            kept = kept or list(shifts)
             top, chance = reading.values[0]
-            if chance >= CLEAR and top.lstrip("-").isdigit():
-                kept.add(int(top) - total)
-            if kept:
-                self.shifts[key[1]] = kept
+            if chance >= CLEAR and top.lstrip("-").isdigit() and int(top) - total not in kept:
+                kept.append(int(top) - total)
+            self.shifts[key[1]] = tuple(kept[-MOST_SHIFTS:])
 
     def asked(
         self,

@@ -323,3 +323,24 @@ def test_a_total_read_otherwise_is_not_asked_when_the_deals_own_score_reads_clea
     read = resolve(JOKER_THREE_DEALS, readings)
     assert [(q.deal, q.seat, q.holds) for q in read.questions] == [(2, 3, "total")]
     assert read.asked() == {(2, 3, 3, "bid"), (2, 3, 3, "tricks")}
+
+
+def test_a_row_in_doubt_is_not_put_right_silently() -> None:
+    # Deal 2: Bob's count of tricks reads as a 7 (a 1 hardly at all), which the two cards
+    # dealt rule out; the rules and his totals say 1. In a row whose every other number bears
+    # that out, it is taken as 1. But Cy's total in that row reads clearly as another number
+    # than the rules give: the row is in doubt, and Bob's 1 is asked too, with Cy's side.
+    game = THREE_DEALS
+    totals = [list(scored.totals) for scored in score_game(read_game(game)).deals]
+    readings = clearly_written(game, totals)
+    readings[(2, 2, 2, "tricks")] = Reading((("7", 0.9), ("1", 0.08)))
+    assert resolve(JOKER_THREE_DEALS, readings).questions == []
+
+    readings[(2, 3, 3, "total")] = Reading((("80", 0.96), ("50", 0.01)))
+    read = resolve(JOKER_THREE_DEALS, readings)
+
+    assert read.game["deals"] == game["deals"]
+    assert [(q.deal, q.seat, q.holds, q.best) for q in read.questions] == [
+        (2, 2, "tricks", "1"), (2, 3, "total", "50")
+    ]  # fmt: skip
+    assert read.asked() == {(2, 2, 2, "tricks"), (2, 3, 3, "bid"), (2, 3, 3, "tricks")}
