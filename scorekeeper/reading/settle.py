@@ -2,13 +2,16 @@
 reading holds, and every box still in doubt made a question, never a guess.
 
 A row's readings are weighed together: each bid and each count of tricks by the model's
-chance for it, and the row by the chance that each total the family wrote reads as the
-total the rules give for that row. Readings the rules refuse (a bid not allowed, tricks
-that do not add up to the cards) weigh nothing. A box is taken as read when its value
-holds in at least SURE of the weight of the row's readings the rules allow; otherwise it
-is a question, with the value read most likely and the others. When none of a row's
-likeliest readings is allowed (a box misread outright), every number its least sure boxes
-could hold is weighed instead, and each box given a value the model did not see is asked.
+chance for it, and the row by the chance that each side's score and running total the
+family wrote read as the rules give them for that row (a total, as the sheet's own sum has
+carried it down: one slip of the pencil is one question, not one in every row after it).
+Readings the rules refuse (a bid not allowed, tricks that do not add up to the cards) weigh
+nothing. A box is taken as read when its value holds in at least SURE of the weight of the
+row's readings the rules allow; otherwise it is a question, with the value read most likely
+and the others. A side whose numbers written do not bear the reading out is a question,
+which asks its bids and tricks; in such a row, and in one none of whose likeliest readings
+is allowed (a box misread outright, every number its least sure boxes could hold then
+weighed), a box given a value the model did not see is asked, never put right silently.
 A row nothing of which is written ends the game read.
 """
 
@@ -309,7 +312,7 @@ class Family:
     def chance(self, row: Mapping[Any, Reading], key: Any, value: str) -> float:
         """Return the chance a side's box reads as the rules' number (a total, as the rules'
         plus what the sheet's sum carried down)."""
-        if key[3] != "total":
+        if key[3] != "total" or not _whole(value):
             return row[key].chance(value)
         shifts = self.shifts.get(key[1], (0,))
         return max(row[key].chance(str(int(value) + shift)) for shift in shifts)
@@ -319,14 +322,14 @@ class Family:
         what it was off by, when it reads so still (or all it might have been, when it does
         not: the total may only be misread), and what it reads clearly off by now."""
         for key, value in chosen.items():
-            if key[3] != "total" or row[key].empty:
+            if key[3] != "total" or row[key].empty or not _whole(value):
                 continue
             total, reading = int(value), row[key]
             shifts = self.shifts.get(key[1], (0,))
             kept = [shift for shift in shifts if reading.chance(str(total + shift)) >= 0.5]
             kept = kept or list(shifts)
             top, chance = reading.values[0]
-            if chance >= CLEAR and top.lstrip("-").isdigit() and int(top) - total not in kept:
+            if chance >= CLEAR and _whole(top) and int(top) - total not in kept:
                 kept.append(int(top) - total)
             self.shifts[key[1]] = tuple(kept[-MOST_SHIFTS:])
 
@@ -446,6 +449,11 @@ def _narrow(choices: dict[Any, list[tuple[str, float]]], most: int) -> None:
         if math.prod(len(options) for options in choices.values()) <= most:
             return
         choices[key] = choices[key][:1]
+
+
+def _whole(value: str) -> bool:
+    """Say whether a number as written is a whole number ("-20"), one a sum may be off by."""
+    return value.removeprefix("-").isdigit()
 
 
 def _seat_of(sides: Sequence[Sequence[int]], side: int) -> int | None:
