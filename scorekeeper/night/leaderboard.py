@@ -46,7 +46,6 @@ class Counted:
     points: Fraction | None  #: None: the round counts nothing for this player (yet)
     why: str
     table: int | None = None
-    playing: bool = False  #: the table is still playing: the points may change
 
 
 @dataclass(frozen=True)
@@ -143,7 +142,7 @@ def _table_counts(counting: Counting, number: int, play: TablePlay) -> dict[str,
                 done=len(result.deals),
                 deals=len(result.schedule),
             )
-        counts[name] = Counted(number, points, why, play.table, playing=not result.complete)
+        counts[name] = Counted(number, points, why, play.table)
     return counts
 
 
