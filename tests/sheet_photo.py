@@ -40,11 +40,17 @@ def printed_blank(
 
 
 def photographed(
-    pdf: bytes, described: dict[str, Any], game: dict[str, Any], seed: int, turn: float = 12.0
+    pdf: bytes,
+    described: dict[str, Any],
+    game: dict[str, Any],
+    seed: int,
+    turn: float = 12.0,
+    slips: dict[tuple, str] | None = None,
 ) -> bytes:
-    """Write a game's numbers on the sheet in pencil and return a phone's JPEG of it."""
+    """Write a game's numbers on the sheet in pencil (a box of `slips` written otherwise)
+    and return a phone's JPEG of it."""
     rng = np.random.default_rng(seed)
-    values = written_values(score_game(read_game(game)), described)
+    values = {**written_values(score_game(read_game(game)), described), **(slips or {})}
     page, _ = fill(drawn_page(pdf), described, values, rng)
     return photograph(page, rng, turn=turn)
 

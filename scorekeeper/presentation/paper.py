@@ -85,19 +85,38 @@ def paper_page(
 
 
 def _read_row(row: dict[str, Any], sides: Sequence[str], language: str) -> dict[str, Any]:
-    """Say a row read from a photo as the grid shows it: each total the sheet says otherwise."""
+    """Say a row read from a photo as the grid shows it: each total the sheet says otherwise
+    (with its cells marked when they are asked about; the rest read surely, a slip of the
+    sheet's sum or a total misread)."""
     words = catalog(language)
+    totals = row.pop("totals")
+    said = [
+        {"name": sides[total["side"]], "read": total["read"], "total": total["rules"]}
+        for total in totals
+    ]
     row["words"] = [
         say(
             Sentence(
                 "{name}'s total on the sheet looks like {read}; the rules give {total}: check "
                 "the marked cells.",
-                name=sides[total["side"]],
-                read=total["read"],
-                total=total["rules"],
+                **one,
             ),
             words,
         )
-        for total in row.pop("totals")
+        for one, total in zip(said, totals, strict=True)
+        if total["asked"]
+    ]
+    row["noted"] = [
+        say(
+            Sentence(
+                "Deal {deal}: {name}'s total on the sheet looks like {read}; the rules give "
+                "{total}.",
+                deal=row["position"],
+                **one,
+            ),
+            words,
+        )
+        for one, total in zip(said, totals, strict=True)
+        if not total["asked"]
     ]
     return row

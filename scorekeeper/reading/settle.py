@@ -96,6 +96,9 @@ class SheetRead:
     game: dict[str, Any]
     values: dict[tuple[int, int, int | None, str], str]
     questions: list[Question]
+    #: each total the sheet reads clearly otherwise than the rules' in a row read surely (a
+    #: slip of the family's sum, or a misread): said to the person, never asked
+    noted: list[Question] = field(default_factory=list)
 
     def asked_by(self, question: Question) -> list[tuple[int, int, int | None, str]]:
         """Return the bids and counts of tricks a question asks the person about: its own box,
@@ -118,6 +121,7 @@ class SheetRead:
             "game": self.game,
             "deals_read": len(self.game["deals"]),
             "questions": [question.to_json() for question in self.questions],
+            "noted": [noted.to_json() for noted in self.noted],
         }
 
 
@@ -224,6 +228,7 @@ def resolve(
     family = Family([[seat - 1 for seat in side["seats"]] for side in described["sides"]])
     values: dict[tuple[int, int, int | None, str], str] = {}
     questions: list[Question] = []
+    noted: list[Question] = []
     for deal in described["deals"]:
         row = {key: reading for key, reading in readings.items() if key[0] == deal["deal"]}
         if all(reading.empty for reading in row.values()):
@@ -233,12 +238,13 @@ def resolve(
         after, row_values, row_questions = _settle(result, deal["deal"], family, row)
         values.update(row_values)
         questions += row_questions
+        noted += family.noted(row, row_values, row_questions)
         family.carry(row, row_values)
         if after is None:
             break  # no reading of the row holds: the rows after it cannot be scored
         result = after
     document["deals"] = [scored.record.to_json() for scored in result.deals]
-    return SheetRead(document, values, questions)
+    return SheetRead(document, values, questions, noted)
 
 
 def _settle(
@@ -333,6 +339,45 @@ class Family:
                 kept.append(int(top) - total)
             self.shifts[key[1]] = tuple(kept[-MOST_SHIFTS:])
 
+    def _misread(
+        self,
+        row: Mapping[Any, Reading],
+        chosen: Mapping[Any, str],
+        weighed: Sequence[tuple[float, dict[Any, str]]],
+        keys: Sequence[Any],
+    ) -> bool:
+        """Say whether a side's numbers written that do not read as the rules' are rather
+        misread than a sign of another reading: the side's bids and tricks are read surely
+        (OWN), and no other reading the rules allow reads its numbers written as likely."""
+        side = keys[0][1]
+        boxes = [k for k in chosen if k[1] == side and k[3] not in WRITTEN]
+        if not all(row[k].chance(chosen[k]) >= OWN for k in boxes):
+            return False
+
+        def fits(reading: Mapping[Any, str]) -> float:
+            return math.prod(self.chance(row, k, reading[k]) for k in keys)
+
+        mine = fits(chosen)
+        return all(
+            fits(other) <= mine for _, other in weighed if any(other[k] != chosen[k] for k in keys)
+        )
+
+    def noted(
+        self, row: Mapping[Any, Reading], chosen: Mapping[Any, str], asked: Sequence[Question]
+    ) -> list[Question]:
+        """Return each total of a side not asked about that reads clearly otherwise than the
+        rules' (and than the sheet's sum carried down): the person is told, not asked."""
+        sides = {question.side for question in asked if question.holds in WRITTEN}
+        noted = []
+        for key, value in chosen.items():
+            if key[3] != "total" or key[1] in sides or not row[key].values:
+                continue
+            top, chance = row[key].values[0]
+            if chance >= CLEAR and self.chance(row, key, value) < AGAINST:
+                why = f"the sheet looks like {top}; the rules give {value}"
+                noted.append(Question(*key, value, chance, [top], why))
+        return noted
+
     def asked(
         self,
         row: Mapping[Any, Reading],
@@ -356,7 +401,11 @@ class Family:
             chances = {key: self.chance(row, key, chosen[key]) for key in keys}
             own = max(chances.values())
             against = any(row[k].values[0][1] >= 0.5 and chances[k] < AGAINST for k in keys)
-            if held >= SURE and (own >= CLEAR or (own >= 0.5 and not against)):
+            if held >= SURE and (
+                own >= CLEAR
+                or (own >= 0.5 and not against)
+                or self._misread(row, chosen, weighed, keys)
+            ):
                 continue
             key = max(keys, key=lambda k: WRITTEN.index(k[3]))  # the total, if written
             value, reading = chosen[key], row[key]

@@ -39,7 +39,8 @@ class ReadRow:
     position: int  #: the deal's place in the game (from 1)
     typed: dict[str, dict[str, str]]  #: {"bids": {seat: "3"}, "tricks": {taker: "2"}}
     asked: list[Key]  #: every cell the reader is not sure of: a question, never a guess
-    totals: list[dict[str, Any]] = field(default_factory=list)  #: {side, read, rules}
+    #: each side's total the sheet says otherwise: {side, read, rules, asked (its cells marked)}
+    totals: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -141,10 +142,15 @@ def grid_rows(read: SheetRead, partnership: bool, recorded: int) -> list[ReadRow
             put(question.deal, question.side, question.seat, question.holds, question.best)
         if question.holds == "total" and question.why and question.others:
             row(question.deal).totals.append(
-                {"side": question.side - 1, "read": question.others[0], "rules": question.best}
-            )
+                {"side": question.side - 1, "read": question.others[0], "rules": question.best,
+                 "asked": True}
+            )  # fmt: skip
         asked = row(question.deal).asked
         keys = [cell(*key) for key in read.asked_by(question)]
         asked += [k for k in keys if k is not None and k not in asked]
+    for noted in read.noted:
+        row(noted.deal).totals.append(
+            {"side": noted.side - 1, "read": noted.others[0], "rules": noted.best, "asked": False}
+        )
     rows = [by_deal[number] for number in sorted(by_deal)]
     return [r for r in rows if r.position > recorded]

@@ -11,7 +11,8 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from tests.browser.test_phone_keeps_the_game import server_game
+from tests.browser.test_layout import faults_on
+from tests.browser.test_phone_keeps_the_game import SMALL, fits_and_is_accessible, server_game
 from tests.sheet_photo import photographed, printed_blank
 from tests.web.test_photos import GAME, TOTALS
 
@@ -67,3 +68,32 @@ def test_a_photographed_sheet_goes_in_through_the_grid_asking_what_it_doubts(
         phone.wait_for_timeout(100)
     assert stored["game"]["deals"] == GAME["deals"]
     assert stored["result"]["totals"] == TOTALS
+
+
+def test_the_sheet_read_fits_a_georgian_phone_with_what_it_says_of_the_sheets_sum(
+    georgian, live_server, tmp_path: Path
+) -> None:
+    # Cy's total after deal 2 written 360 where the rules give 350: the grid says so in
+    # Georgian beside the rows read, and the page (its questions open) fits every width with
+    # no word broken, nothing clipped, nothing on top of another, and axe finds nothing.
+    page = georgian
+    page.language = "ka"
+    pdf, described = printed_blank(tmp_path, live_server.secret)
+    photo = tmp_path / "sheet.jpg"
+    slip = {(2, 3, 3, "total"): "360"}
+    photo.write_bytes(photographed(pdf, described, GAME, seed=11, turn=-14.0, slips=slip))
+
+    page.goto("/sheet-photo")
+    page.set_input_files('input[type="file"]', str(photo))
+    with page.expect_navigation(timeout=240_000):
+        page.locator("form button.primary, form button[type=submit]").first.click(
+            no_wait_after=True
+        )
+    page.wait_for_function(IDLE, timeout=60_000)
+
+    expect(page.locator("ul.read-noted li")).to_have_text(
+        ["დარიგება 2: Cy — ჯამი ფურცელზე 360‑ს ჰგავს; წესებით 350 გამოდის."]
+    )
+    assert faults_on(page, "the sheet read") == []
+    page.set_viewport_size(SMALL)
+    fits_and_is_accessible(page)

@@ -274,12 +274,12 @@ THREE_DEALS = {"ruleset": "joker", "players": NAMES, "deals": [
     {"bids": [1, 0, 1, 0], "tricks": [1, 0, 1, 1]}]}  # fmt: skip
 
 
-def test_a_slip_in_the_familys_sum_is_asked_once_not_in_every_row_after_it() -> None:
+def test_a_slip_in_the_familys_sum_is_said_once_and_asked_only_where_a_box_is_unsure() -> None:
     # Cy's running total is written 60 after deal 2 where the rules give 50 (a slip of the
     # pencil), and deal 3's is carried on from it: 160 where the rules give 150 (his bid of 1
-    # made: 50 × 1 + 50 = 100, on the 50 he had). Deal 2 is
-    # asked (Cy's bid and tricks, with both numbers said); deal 3 is the sheet's own sum going
-    # on, so it is read, not asked again.
+    # made: 50 × 1 + 50 = 100, on the 50 he had). Every box of his read surely, the rules'
+    # numbers stand and the slip is said, not asked, once: deal 3 is the sheet's own sum
+    # going on.
     game = THREE_DEALS
     totals = [list(scored.totals) for scored in score_game(read_game(game)).deals]
     assert [row[2] for row in totals] == [50, 50, 150]
@@ -291,17 +291,28 @@ def test_a_slip_in_the_familys_sum_is_asked_once_not_in_every_row_after_it() -> 
     read = resolve(JOKER_THREE_DEALS, readings)
 
     assert read.game["deals"] == game["deals"]
-    assert [(q.deal, q.seat, q.holds, q.best, q.why) for q in read.questions] == [
-        (2, 3, "total", "50", "the sheet looks like 60; the rules give 50")
+    assert read.questions == []
+    assert [(q.deal, q.seat, q.best, q.why) for q in read.noted] == [
+        (2, 3, "50", "the sheet looks like 60; the rules give 50")
     ]
+
+    # His bid in deal 2 read less surely (a 2, or maybe a 1): the sum the sheet says could be
+    # another reading's, so his bid and tricks there are asked; deal 3 still is not.
+    readings[(2, 3, 3, "bid")] = Reading((("2", 0.85), ("1", 0.1)))
+    read = resolve(JOKER_THREE_DEALS, readings)
+    assert [(q.deal, q.seat, q.holds, q.best, q.why) for q in read.questions] == [
+        (2, 3, "bid", "2", ""), (2, 3, "total", "50", "the sheet looks like 60; the rules give 50")
+    ]  # fmt: skip
     assert read.asked() == {(2, 3, 3, "bid"), (2, 3, 3, "tricks")}
+    assert read.noted == []
 
 
 def test_a_total_read_otherwise_is_not_asked_when_the_deals_own_score_reads_clearly() -> None:
     # Cy's total after deal 2 is read clearly as 80 (a 5 read as an 8). His score for the deal
     # is written beside it and reads clearly as the rules' for his bid of 2 with no trick
-    # taken, as every other box does: his row is as read. Blot the score and the
-    # total alone is against the reading: his bid and tricks are asked.
+    # taken, as every other box does: his row is as read, the total said to be otherwise.
+    # Blot the score, and read his bid less surely: the total alone is against the reading,
+    # and his bid and tricks are asked.
     game = THREE_DEALS
     result = score_game(read_game(game))
     totals = [list(scored.totals) for scored in result.deals]
@@ -319,9 +330,12 @@ def test_a_total_read_otherwise_is_not_asked_when_the_deals_own_score_reads_clea
     assert read.game["deals"] == game["deals"]
     assert read.values[(2, 3, 3, "total")] == "50"
 
+    assert [(q.deal, q.seat, q.others) for q in read.noted] == [(2, 3, ["80"])]
+
     readings[(2, 3, 3, "score")] = Reading(())
+    readings[(2, 3, 3, "bid")] = Reading((("2", 0.85), ("1", 0.1)))
     read = resolve(JOKER_THREE_DEALS, readings)
-    assert [(q.deal, q.seat, q.holds) for q in read.questions] == [(2, 3, "total")]
+    assert [(q.deal, q.seat, q.holds) for q in read.questions] == [(2, 3, "bid"), (2, 3, "total")]
     assert read.asked() == {(2, 3, 3, "bid"), (2, 3, 3, "tricks")}
 
 
@@ -329,7 +343,8 @@ def test_a_row_in_doubt_is_not_put_right_silently() -> None:
     # Deal 2: Bob's count of tricks reads as a 7 (a 1 hardly at all), which the two cards
     # dealt rule out; the rules and his totals say 1. In a row whose every other number bears
     # that out, it is taken as 1. But Cy's total in that row reads clearly as another number
-    # than the rules give: the row is in doubt, and Bob's 1 is asked too, with Cy's side.
+    # than the rules give, and his bid is not read surely: the row is in doubt, and Bob's 1 is
+    # asked too, with Cy's side.
     game = THREE_DEALS
     totals = [list(scored.totals) for scored in score_game(read_game(game)).deals]
     readings = clearly_written(game, totals)
@@ -337,10 +352,11 @@ def test_a_row_in_doubt_is_not_put_right_silently() -> None:
     assert resolve(JOKER_THREE_DEALS, readings).questions == []
 
     readings[(2, 3, 3, "total")] = Reading((("80", 0.96), ("50", 0.01)))
+    readings[(2, 3, 3, "bid")] = Reading((("2", 0.85), ("1", 0.1)))
     read = resolve(JOKER_THREE_DEALS, readings)
 
     assert read.game["deals"] == game["deals"]
     assert [(q.deal, q.seat, q.holds, q.best) for q in read.questions] == [
-        (2, 2, "tricks", "1"), (2, 3, "total", "50")
+        (2, 2, "tricks", "1"), (2, 3, "bid", "2"), (2, 3, "total", "50")
     ]  # fmt: skip
     assert read.asked() == {(2, 2, 2, "tricks"), (2, 3, 3, "bid"), (2, 3, 3, "tricks")}

@@ -126,6 +126,30 @@ def test_a_photographed_sheet_is_read_into_the_grid_and_confirmed_into_the_game(
     assert games_stored(app) == 1
 
 
+def test_a_slip_in_the_sheets_sum_is_said_beside_the_grid(app, client, tmp_path) -> None:
+    # Cy's total after deal 2 is written 360 where the rules give 50 + 300 = 350: the reader
+    # keeps the rules' total and says what the sheet says, in the page's words.
+    pdf, described = printed_blank(tmp_path, app.config["SECRET_KEY"])
+    photo = photographed(
+        pdf, described, GAME, seed=11, turn=-14.0, slips={(2, 3, 3, "total"): "360"}
+    )
+
+    page = send(client, photo).get_data(as_text=True)
+
+    said = "Deal 2: Cy's total on the sheet looks like 360; the rules give 350."
+    assert said in re.sub(r"<[^>]+>", "", page).replace("&#39;", "'")
+    rows = model_of(page)["read"]
+    assert rows[1]["noted"] == [said]
+
+    ka = client.post(
+        "/sheet-photo",
+        data={"csrf_token": csrf_token(client), "photo": (io.BytesIO(photo), "sheet.jpg")},
+        content_type="multipart/form-data",
+        headers={"Accept-Language": "ka"},
+    ).get_data(as_text=True)
+    assert "დარიგება 2: Cy — ჯამი ფურცელზე 360‑ს ჰგავს; წესებით 350 გამოდის." in ka
+
+
 @pytest.fixture
 def nothing_stored(app):
     yield
