@@ -143,9 +143,12 @@ def _sheets() -> list[dict[str, Any]]:
     return made
 
 
-def read_round(sheets: list[dict[str, Any]], seed: int, times: list[tuple[float, float]]) -> Tally:
-    """Write, photograph and read every sheet once with this round's seed; tally its boxes and
-    add each 26-deal sheet's reading time (wall, CPU) to `times`."""
+def read_round(
+    sheets: list[dict[str, Any]], seed: int, times: list[tuple[float, float]], scores: bool = True
+) -> Tally:
+    """Write, photograph and read every sheet once with this round's seed (without each
+    deal's score, as a family that keeps only running totals, unless `scores`); tally its
+    boxes and add each 26-deal sheet's reading time (wall, CPU) to `times`."""
     from sheet_photos import fill, photograph
 
     from scorekeeper.reading.settle import NotASheet, read_photo
@@ -154,7 +157,8 @@ def read_round(sheets: list[dict[str, Any]], seed: int, times: list[tuple[float,
     for index, sheet in enumerate(sheets):
         rng = np.random.default_rng([seed, index])
         truth = sheet["truth"]
-        page, _ = fill(sheet["page"], sheet["described"], sheet["written"], rng)
+        written = {k: v for k, v in sheet["written"].items() if scores or k[3] != "score"}
+        page, _ = fill(sheet["page"], sheet["described"], written, rng)
         photo = photograph(page, rng, turn=float(rng.uniform(-MOST_TURN, MOST_TURN)))
         tally.sheets += 1
         wall, cpu = time.perf_counter(), time.process_time()
@@ -204,6 +208,12 @@ def reading_figures(rounds: int) -> list[Figure]:
     for tally in tallies:
         for miss in tally.misses:
             print(f"bench: reading: {miss}", file=sys.stderr)
+    # A family that writes no score per deal: the totals alone check each row.
+    bare = [read_round(sheets, seed, [], scores=False) for seed in range(1, rounds + 1)]
+    bare_note = (
+        f"{sum(t.asked for t in bare):,} asked, {sum(t.wrong for t in bare)} wrong in "
+        f"{sum(t.cells for t in bare):,} boxes"
+    )
     name = "Reading photographed sheets"
     timed = f"A 26-deal 4-player sheet ({TIMED}) read from its photo"
     return [
@@ -216,6 +226,10 @@ def reading_figures(rounds: int) -> list[Figure]:
                Budget(WRONG), f"{CHESS['wrong']}; {wrong} in {cells:,} boxes"),
         Figure(f"{name}: boxes read right with no question", "%",
                [t.share(t.right) for t in tallies], note=CHESS["alone"]),
+        Figure(f"{name}, only running totals written: boxes asked", "%",
+               [t.share(t.asked) for t in bare], Budget(ASKED), bare_note),
+        Figure(f"{name}, only running totals written: boxes wrong and not asked", "%",
+               [t.share(t.wrong) for t in bare], Budget(WRONG)),
         Figure(f"{timed}: wall", "s", [wall for wall, _ in times], Budget(SECONDS),
                CHESS["time"]),
         Figure(f"{timed}: CPU (every thread)", "s", [cpu for _, cpu in times], Budget(SECONDS)),
