@@ -20,7 +20,6 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -38,19 +37,9 @@ from .photo import (
     straighten,
     turnings,
 )
+from .questions import OWN, SURE, WRITTEN, Question, SheetRead
+from .written import Family
 
-#: The share of a row's weight a box's value must hold for it to be taken without asking.
-SURE = 0.98
-#: The boxes a side's numbers are written in, checked against the rules' (never stored).
-WRITTEN = ("score", "total")
-#: A number written clearly: its reading at least this sure. A side's box read as another
-#: number at least as likely as not, the rules' at under AGAINST, says the row is otherwise.
-CLEAR, AGAINST = 0.9, 0.05
-#: The most amounts a side's total is checked off the rules' by (the latest kept).
-MOST_SHIFTS = 3
-#: The least chance a box's own reading gives its value for it to be taken without asking when
-#: another value the rules allow would give the row the same totals.
-OWN = 0.9
 #: The most readings of one row weighed; past it, the surest boxes are taken as read first.
 MOST_READINGS = 400
 #: The most readings weighed again when none of a row's likeliest holds (a box misread
@@ -65,64 +54,6 @@ LEAST_EDGES = 0.75
 #: How far either side of a ruled line its row's paper is measured, in pixels (2 points), and
 #: how much darker than that paper the line is.
 BESIDE, LINE = 6, 0.10
-
-
-@dataclass
-class Question:
-    """A box the reader is not sure of: where it is, what it read most likely, and the rest."""
-
-    deal: int
-    side: int
-    seat: int | None
-    holds: str
-    best: str
-    chance: float
-    others: list[str] = field(default_factory=list)
-    why: str = ""
-
-    def to_json(self) -> dict[str, Any]:
-        """Return the question as read-sheet writes it."""
-        return {
-            "deal": self.deal, "side": self.side, "seat": self.seat, "holds": self.holds,
-            "best": self.best, "chance": round(self.chance, 3), "others": self.others,
-            "why": self.why,
-        }  # fmt: skip
-
-
-@dataclass
-class SheetRead:
-    """A sheet read: the game as read (a game file), each box's value, and the questions."""
-
-    game: dict[str, Any]
-    values: dict[tuple[int, int, int | None, str], str]
-    questions: list[Question]
-    #: each total the sheet reads clearly otherwise than the rules' in a row read surely (a
-    #: slip of the family's sum, or a misread): said to the person, never asked
-    noted: list[Question] = field(default_factory=list)
-
-    def asked_by(self, question: Question) -> list[tuple[int, int, int | None, str]]:
-        """Return the bids and counts of tricks a question asks the person about: its own box,
-        or, for a side's score or total the reading does not bear out, that side's bids and
-        tricks in its row (the numbers written are the rules'; what may be wrong is those)."""
-        if question.holds not in WRITTEN:
-            return [(question.deal, question.side, question.seat, question.holds)]
-        return [
-            key for key in self.values
-            if key[:2] == (question.deal, question.side) and key[3] in ("bid", "tricks")
-        ]  # fmt: skip
-
-    def asked(self) -> set[tuple[int, int, int | None, str]]:
-        """Return every bid and count of tricks the person is asked about."""
-        return {key for question in self.questions for key in self.asked_by(question)}
-
-    def to_json(self) -> dict[str, Any]:
-        """Return what read-sheet writes: the game read, and the questions asked about it."""
-        return {
-            "game": self.game,
-            "deals_read": len(self.game["deals"]),
-            "questions": [question.to_json() for question in self.questions],
-            "noted": [noted.to_json() for noted in self.noted],
-        }
 
 
 def read_photo(data: bytes, described: Mapping[str, Any]) -> SheetRead:
@@ -291,132 +222,6 @@ def _settle(
     return after, chosen, questions + sides
 
 
-@dataclass
-class Family:
-    """What the family writes beside each row: each side's score for the deal and its running
-    total, which the reader checks the rules' against. A total may stand off the rules' by
-    an amount carried down from a row above (a slip of the family's pencil, or a row asked
-    about): it is checked as the sheet's own sum goes on, so one slip is one question, not
-    one in every row after it."""
-
-    sides: list[list[int]]  #: each side's seats (from 0)
-    #: each side's amounts its total may be off the rules' by
-    shifts: dict[int, tuple[int, ...]] = field(default_factory=dict)
-
-    def written(self, result: GameResult, number: int) -> dict[Any, str]:
-        """Return what the family writes for each side of the row the rules just scored: the
-        deal's score and the running total, as the rules give them."""
-        scored = result.deals[-1]
-        written = {}
-        for side, total in enumerate(scored.totals):
-            seat = _seat_of(self.sides, side)
-            if scored.sides is not None:
-                written[(number, side + 1, seat, "score")] = str(scored.sides[side].score)
-            written[(number, side + 1, seat, "total")] = str(total)
-        return written
-
-    def chance(self, row: Mapping[Any, Reading], key: Any, value: str) -> float:
-        """Return the chance a side's box reads as the rules' number (a total, as the rules'
-        plus what the sheet's sum carried down)."""
-        if key[3] != "total" or not _whole(value):
-            return row[key].chance(value)
-        shifts = self.shifts.get(key[1], (0,))
-        return max(row[key].chance(str(int(value) + shift)) for shift in shifts)
-
-    def carry(self, row: Mapping[Any, Reading], chosen: Mapping[Any, str]) -> None:
-        """Note, after a row, what each side's total written may be off the rules' below it:
-        what it was off by, when it reads so still (or all it might have been, when it does
-        not: the total may only be misread), and what it reads clearly off by now."""
-        for key, value in chosen.items():
-            if key[3] != "total" or row[key].empty or not _whole(value):
-                continue
-            total, reading = int(value), row[key]
-            shifts = self.shifts.get(key[1], (0,))
-            kept = [shift for shift in shifts if reading.chance(str(total + shift)) >= 0.5]
-            kept = kept or list(shifts)
-            top, chance = reading.values[0]
-            if chance >= CLEAR and _whole(top) and int(top) - total not in kept:
-                kept.append(int(top) - total)
-            self.shifts[key[1]] = tuple(kept[-MOST_SHIFTS:])
-
-    def _misread(
-        self,
-        row: Mapping[Any, Reading],
-        chosen: Mapping[Any, str],
-        weighed: Sequence[tuple[float, dict[Any, str]]],
-        keys: Sequence[Any],
-    ) -> bool:
-        """Say whether a side's numbers written that do not read as the rules' are rather
-        misread than a sign of another reading: the side's bids and tricks are read surely
-        (OWN), and no other reading the rules allow reads its numbers written as likely."""
-        side = keys[0][1]
-        boxes = [k for k in chosen if k[1] == side and k[3] not in WRITTEN]
-        if not all(row[k].chance(chosen[k]) >= OWN for k in boxes):
-            return False
-
-        def fits(reading: Mapping[Any, str]) -> float:
-            return math.prod(self.chance(row, k, reading[k]) for k in keys)
-
-        mine = fits(chosen)
-        return all(
-            fits(other) <= mine for _, other in weighed if any(other[k] != chosen[k] for k in keys)
-        )
-
-    def noted(
-        self, row: Mapping[Any, Reading], chosen: Mapping[Any, str], asked: Sequence[Question]
-    ) -> list[Question]:
-        """Return each total of a side not asked about that reads clearly otherwise than the
-        rules' (and than the sheet's sum carried down): the person is told, not asked."""
-        sides = {question.side for question in asked if question.holds in WRITTEN}
-        noted = []
-        for key, value in chosen.items():
-            if key[3] != "total" or key[1] in sides or not row[key].values:
-                continue
-            top, chance = row[key].values[0]
-            if chance >= CLEAR and self.chance(row, key, value) < AGAINST:
-                why = f"the sheet looks like {top}; the rules give {value}"
-                noted.append(Question(*key, value, chance, [top], why))
-        return noted
-
-    def asked(
-        self,
-        row: Mapping[Any, Reading],
-        chosen: Mapping[Any, str],
-        weighed: Sequence[tuple[float, dict[Any, str]]],
-        whole: float,
-    ) -> list[Question]:
-        """Ask about each side whose numbers written do not bear out the reading chosen: its
-        score and total as the rules give them hold less than SURE of the row's weight,
-        neither reads as the rules' at least as likely as not, or one reads clearly as
-        another number. The question is on the side's total (its score when no total is
-        written), saying what the sheet looks like when that is not the rules' number."""
-        by_side: dict[int, list[Any]] = {}
-        for key in chosen:
-            if key[3] in WRITTEN:
-                by_side.setdefault(key[1], []).append(key)
-        questions = []
-        for keys in by_side.values():
-            held = sum(w for w, other in weighed if all(other.get(k) == chosen[k] for k in keys))
-            held /= whole
-            chances = {key: self.chance(row, key, chosen[key]) for key in keys}
-            own = max(chances.values())
-            against = any(row[k].values[0][1] >= 0.5 and chances[k] < AGAINST for k in keys)
-            if held >= SURE and (
-                own >= CLEAR
-                or (own >= 0.5 and not against)
-                or self._misread(row, chosen, weighed, keys)
-            ):
-                continue
-            key = max(keys, key=lambda k: WRITTEN.index(k[3]))  # the total, if written
-            value, reading = chosen[key], row[key]
-            others = [v for v, _ in reading.values if v != value][:3]
-            why = ""
-            if key[3] == "total" and reading.values and chances[key] < 0.5:
-                why = f"the sheet looks like {reading.values[0][0]}; the rules give {value}"
-            questions.append(Question(*key, value, held * own, others, why))
-        return questions
-
-
 def _weigh(
     result: GameResult,
     number: int,
@@ -498,16 +303,6 @@ def _narrow(choices: dict[Any, list[tuple[str, float]]], most: int) -> None:
         if math.prod(len(options) for options in choices.values()) <= most:
             return
         choices[key] = choices[key][:1]
-
-
-def _whole(value: str) -> bool:
-    """Say whether a number as written is a whole number ("-20"), one a sum may be off by."""
-    return value.removeprefix("-").isdigit()
-
-
-def _seat_of(sides: Sequence[Sequence[int]], side: int) -> int | None:
-    """Return the seat (from 1) a side's own boxes are named by: a player's, none for a team."""
-    return sides[side][0] + 1 if len(sides[side]) == 1 else None
 
 
 def _unsettled(number: int, row: Mapping[Any, Reading]) -> list[Question]:
