@@ -141,7 +141,8 @@ def rotate_partners(
     if fairness(circle_out) == fairness(out) and _cost(kept, met) <= _cost(groups, met):
         groups, out = kept, circle_out
     seated = [draw_dealer(order[one], order[two], rng) for one, two in groups]
-    sitting = [name for unit in units if unit in set(out) for name in order[unit]]
+    resting_units = set(out)
+    sitting = [name for unit in units if unit in resting_units for name in order[unit]]
     return RoundSeating(tuple(seated), (*sitting, *alone))
 
 

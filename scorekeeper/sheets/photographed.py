@@ -12,7 +12,6 @@ The game the sheet already started, if any, is the game its rows continue.
 
 from __future__ import annotations
 
-import json
 import re
 import threading
 from collections import OrderedDict
@@ -128,8 +127,7 @@ def _laid_out(named: NamedSheet, paper: str, language: str) -> dict[str, Any]:
     from .boxes import printed_with_boxes
 
     blank = named.blank
-    rules = json.dumps(named.ruleset.document, sort_keys=True, default=str)
-    key = (rules, blank.players, blank.first_dealer, named.link, paper, language)
+    key = (named.ruleset, blank.players, blank.first_dealer, named.link, paper, language)
     with _keeping:
         if key in _kept:
             _kept.move_to_end(key)

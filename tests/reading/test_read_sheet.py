@@ -36,6 +36,13 @@ JOKER_TWO_DEALS = {
     "sides": [{"side": s, "seats": [s]} for s in range(1, 5)],
     "deals": [{"deal": 1, "cards": 1}, {"deal": 2, "cards": 2}],
 }  # fmt: skip
+#: Joker for four, two deals a family can score by hand (totals 50, 200, 50, 0, then 100, 300,
+#: 50, 100), and a third after them.
+TWO_DEALS = {"ruleset": "joker", "players": NAMES, "deals": [
+    {"bids": [0, 1, 0, 1], "tricks": [0, 1, 0, 0]},
+    {"bids": [0, 1, 2, 1], "tricks": [0, 1, 0, 1]}]}  # fmt: skip
+THREE_DEALS = {**TWO_DEALS, "deals": [
+    *TWO_DEALS["deals"], {"bids": [1, 0, 1, 0], "tricks": [1, 0, 1, 1]}]}  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -192,9 +199,7 @@ def test_a_bid_the_totals_cannot_tell_from_another_is_asked_unless_the_pencil_is
     # bid as a 1 (0.82, a 7 after it, which the two cards rule out) and a 2 hardly at all:
     # only the eye can tell, so it is asked.
     described = JOKER_TWO_DEALS
-    game = {"ruleset": "joker", "players": NAMES, "deals": [
-        {"bids": [0, 1, 0, 1], "tricks": [0, 1, 0, 0]},
-        {"bids": [0, 1, 2, 1], "tricks": [0, 1, 0, 1]}]}  # fmt: skip
+    game = TWO_DEALS
     totals = [scored.totals for scored in score_game(read_game(game)).deals]
     assert totals[1] == (100, 300, 50, 100)
     alike = {**game, "deals": [game["deals"][0], {"bids": [0, 1, 1, 1], "tricks": [0, 1, 0, 1]}]}
@@ -250,9 +255,7 @@ def test_a_box_misread_outright_is_asked_and_the_rows_after_it_are_read() -> Non
     # rules allow (Bob took the one trick: the totals 50, 200, 50, 0 agree), that box asked
     # about, never taken silently; and deal 2 after it is read, not left for the pencil.
     described = JOKER_TWO_DEALS
-    game = {"ruleset": "joker", "players": NAMES, "deals": [
-        {"bids": [0, 1, 0, 1], "tricks": [0, 1, 0, 0]},
-        {"bids": [0, 1, 2, 1], "tricks": [0, 1, 0, 1]}]}  # fmt: skip
+    game = TWO_DEALS
     totals = [scored.totals for scored in score_game(read_game(game)).deals]
     assert totals == [(50, 200, 50, 0), (100, 300, 50, 100)]
     readings = clearly_written(game, totals)
@@ -268,10 +271,6 @@ def test_a_box_misread_outright_is_asked_and_the_rows_after_it_are_read() -> Non
 #: The first three rows of a Joker sheet for four.
 JOKER_THREE_DEALS = {**JOKER_TWO_DEALS, "deals": [
     {"deal": 1, "cards": 1}, {"deal": 2, "cards": 2}, {"deal": 3, "cards": 3}]}  # fmt: skip
-THREE_DEALS = {"ruleset": "joker", "players": NAMES, "deals": [
-    {"bids": [0, 1, 0, 1], "tricks": [0, 1, 0, 0]},
-    {"bids": [0, 1, 2, 1], "tricks": [0, 1, 0, 1]},
-    {"bids": [1, 0, 1, 0], "tricks": [1, 0, 1, 1]}]}  # fmt: skip
 
 
 def test_a_slip_in_the_familys_sum_is_said_once_and_asked_only_where_a_box_is_unsure() -> None:
