@@ -38,6 +38,10 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+class PortTaken(RuntimeError):
+    """The server could not listen: another program took its port first."""
+
+
 @dataclass
 class Server:
     """A running `scorekeeper serve` (Hypercorn): its address, database and process.
@@ -62,6 +66,7 @@ class Server:
     cwd: Path | None = None
     env: dict[str, str] | None = None
     log: Path | None = None
+    started: bool = False  #: it has answered once: phones know its ports
 
     @property
     def url(self) -> str:
@@ -86,8 +91,40 @@ class Server:
             return Path(chosen)
         return None if self.db is None else Path(self.db).parent / "tls"
 
-    def start(self, timeout: float = 20.0) -> Server:
-        """Start the command and wait until the home page answers."""
+    def start(self, timeout: float = 20.0, tries: int = 3) -> Server:
+        """Start the command and wait until the home page answers.
+
+        A port found free may be taken by another program (another test's server) before
+        this one listens on it: the server then refuses to start, and is started again, on
+        new ports the first time (nobody has its address yet), on the same ones after (a
+        page open at its address must find it there again), a moment later.
+        """
+        for left in range(tries - 1, -1, -1):
+            try:
+                return self._start(timeout)
+            except PortTaken:
+                if not left:
+                    raise
+                if not self.started:
+                    self.port = free_port()
+                    self.secure_port = free_port() if self.secure_port else 0
+                time.sleep(0.5)
+        raise AssertionError("unreachable")
+
+    def _ports_taken(self) -> bool:
+        """Say whether another program listens on this server's port (or secure port)."""
+        for port in (self.port, self.secure_port):
+            if not port:
+                continue
+            with socket.socket() as probe:
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                try:
+                    probe.bind(("127.0.0.1", port))
+                except OSError:
+                    return True
+        return False
+
+    def _start(self, timeout: float) -> Server:
         env = dict(os.environ if self.env is None else self.env)
         # A server measured or tested here never takes a real wake lock, announces no name on
         # the network and takes no start-up backup (a copy of the whole database beside the
@@ -119,9 +156,12 @@ class Server:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
+                if self._ports_taken():
+                    raise PortTaken(f"port {self.port} or {self.secure_port} is taken")
                 raise RuntimeError(f"scorekeeper serve exited with {self.process.returncode}")
             try:
                 with urllib.request.urlopen(self.url + "/", timeout=1):
+                    self.started = True
                     return self
             except OSError:
                 time.sleep(0.1)
